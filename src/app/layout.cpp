@@ -1,0 +1,109 @@
+// layout.cpp - ShowAppLayout: the one full-canvas window, the header, and the panels arranged
+// side by side when wide or stacked when narrow (from about 340 CSS pixels).
+#include <algorithm>
+
+#include "theme.h"
+#include "views.h"
+#include "widgets.h"
+
+namespace app {
+
+ImVec4 candidate_colour(const AppState& s, int j) {
+    const unsigned light[] = {0x2f6fde, 0x1c8a6a, 0xc4563b, 0x7457c4, 0xb07d12, 0x3b8ea5};
+    const unsigned dark[] = {0x7aa7ff, 0x5fcfa6, 0xef8f73, 0xb9a4f5, 0xe4b65a, 0x74c3d9};
+    const unsigned v = (s.theme == Theme::Dark ? dark : light)[((j % 6) + 6) % 6];
+    return ImVec4(((v >> 16) & 0xff) / 255.0f, ((v >> 8) & 0xff) / 255.0f, (v & 0xff) / 255.0f,
+                  1.0f);
+}
+
+namespace {
+
+// Two columns when there is room, else one after the other.
+void Columns(const AppState& s, const Derived& d, const UiText& t, Edits& e,
+             Edits (*left)(const AppState&, const Derived&, const UiText&),
+             Edits (*right_a)(const AppState&, const Derived&, const UiText&),
+             Edits (*right_b)(const AppState&, const Derived&, const UiText&)) {
+    const float w = ImGui::GetContentRegionAvail().x;
+    if (w >= 860 &&
+        ImGui::BeginTable("##cols", 2,
+                          ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_NoPadOuterX)) {
+        ImGui::TableSetupColumn("a", ImGuiTableColumnFlags_WidthStretch, 1.15f);
+        ImGui::TableSetupColumn("b", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        merge(e, left(s, d, t));
+        ImGui::TableSetColumnIndex(1);
+        merge(e, right_a(s, d, t));
+        if (right_b) merge(e, right_b(s, d, t));
+        ImGui::EndTable();
+    } else {
+        merge(e, left(s, d, t));
+        merge(e, right_a(s, d, t));
+        if (right_b) merge(e, right_b(s, d, t));
+    }
+}
+
+}  // namespace
+
+Edits ShowAppLayout(const AppState& s, const Derived& d, const UiText& t) {
+    Edits e;
+    const Palette p = palette_for(s.theme);
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(vp->Pos);
+    ImGui::SetNextWindowSize(vp->Size);
+    const ImGuiWindowFlags flags =
+        ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+        ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse;
+    const bool narrow = vp->Size.x < 520;
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, narrow ? ImVec2(10, 10) : ImVec2(18, 14));
+    ImGui::Begin("Attention score", nullptr, flags);
+    ImGui::PopStyleVar();
+
+    merge(e, ShowScenarioPanel(s, d, t));
+
+    if (!s.message.empty()) {  // the engine's message, never a NaN
+        const Card c = BeginCard("##message", p, true);
+        ImGui::PushStyleColor(ImGuiCol_Text, p.error);
+        Strong("That input could not be used");
+        ImGui::PopStyleColor();
+        Paragraph(s.message);
+        Caption("Everything else keeps the last valid numbers.", p);
+        if (ImGui::SmallButton("Dismiss")) e.dismiss_message = true;
+        EndCard(c);
+    }
+
+    if (d.ok) {
+        ImGui::BeginChild("##content", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
+        switch (static_cast<Panel>(s.panel)) {
+            case Panel::Steps:
+                Columns(s, d, t, e, ShowStepsPanel, ShowScoresWeightsPanel, ShowOutputPanel);
+                break;
+            case Panel::Vectors:
+                Columns(s, d, t, e, ShowVectorsPanel, ShowScoresWeightsPanel, ShowOutputPanel);
+                break;
+            case Panel::Sentence:
+                merge(e, ShowSentencePanel(s, d, t));
+                merge(e, ShowHeatmapPanel(s, d, t));
+                break;
+            case Panel::Misconceptions:
+                merge(e, ShowMisconceptionsPanel(s, d, t));
+                break;
+        }
+        ImGui::Dummy(ImVec2(1, 6));
+        Caption(t.keyboard_hint, p);
+        ImGui::EndChild();
+    }
+
+    // Page Up / Page Down walk the steps while the canvas has the keyboard.
+    if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
+        !ImGui::GetIO().WantTextInput) {
+        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown)))
+            e.step = std::min(s.step + 1, kStepCount - 1);
+        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp)))
+            e.step = std::max(s.step - 1, 0);
+    }
+    ImGui::End();
+    return e;
+}
+
+}  // namespace app

@@ -1,0 +1,382 @@
+// platform_web.cpp - the ONE platform file: every SDL2 / OpenGL / Emscripten call and the only
+// file-level globals of the app.
+//   window + WebGL2 context, canvas size x devicePixelRatio each frame, fonts at the DPR,
+//   keyboard only while the canvas has focus, Tab left to the page, wheel to the page unless over
+//   a scrollable region, touch that keeps pinch zoom, the media queries, the exports for the page,
+//   Module.onStateChange, and the loop: one frame function, two loops (native / web).
+#include <SDL.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_impl_sdl.h>
+#include <imgui_internal.h>
+
+#include <cmath>
+#include <string>
+
+#include "app_model.h"
+#include "theme.h"
+#include "views.h"
+
+#ifdef __EMSCRIPTEN__
+#include <GLES3/gl3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#else
+#include <SDL_opengl.h>
+#define EMSCRIPTEN_KEEPALIVE
+#endif
+
+namespace {
+
+// Glyphs in the atlas: what the subset font holds (see CMakeLists.txt, ATTN_FONT_UNICODES).
+const ImWchar kGlyphRanges[] = {
+    0x0020, 0x007E, 0x00A0, 0x00FF, 0x0391, 0x03C9, 0x2009, 0x200A, 0x2010, 0x2027, 0x202F,
+    0x202F, 0x2030, 0x203A, 0x2190, 0x2199, 0x2211, 0x2212, 0x221A, 0x221A, 0x221E, 0x221E,
+    0x2248, 0x2248, 0x2260, 0x2260, 0x2264, 0x2265, 0x25B2, 0x25C0, 0x2713, 0x2713, 0};
+
+struct Platform {
+    SDL_Window* window = nullptr;
+    SDL_GLContext gl = nullptr;
+    double css_w = 0, css_h = 0;
+    double dpr = 0, font_dpr = 0;
+    bool running = true;
+    bool theme_seen_dark = false, motion_seen = false;  // last media-query values
+    Uint64 last_ticks = 0;
+    float scroll_y = 0, scroll_max = 0;  // scrollable region under the pointer, last frame
+    bool over_scrollable = false;
+    std::uint64_t sent_revision = ~0ull;
+    std::string json, reply;  // strings handed to the page stay alive until the next call
+};
+
+struct App {
+    app::Library lib;
+    app::AppState state;
+    app::Derived derived;
+    bool loaded = false;
+    Platform plat;
+};
+
+App g_app;  // the page's exports reach the app through this one global
+
+#ifdef __EMSCRIPTEN__
+// clang-format off
+EM_JS(void, js_notify_state, (const char* json), {
+    if (typeof Module["onStateChange"] === "function") {
+        try { Module["onStateChange"](UTF8ToString(json)); } catch (e) { console.error(e); }
+    }
+});
+EM_JS(int, js_prefers_dark, (), {
+    return (typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches) ? 1 : 0;
+});
+EM_JS(int, js_prefers_reduced_motion, (), {
+    return (typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches) ? 1 : 0;
+});
+// SDL2 looks for "#canvas"; point it at Module.canvas whatever the page calls it. Clicking the
+// canvas focuses it (SDL's mousedown handler prevents the default focus), and Tab always reaches
+// the page: the capture listener runs before SDL's, which would swallow it.
+EM_JS(void, js_prepare_canvas, (), {
+    var canvas = Module["canvas"];
+    if (!canvas) return;
+    specialHTMLTargets["#canvas"] = canvas;
+    if (!canvas.hasAttribute("tabindex")) canvas.tabIndex = 0;
+    canvas.addEventListener("pointerdown", function() { canvas.focus({preventScroll: true}); }, true);
+    canvas.addEventListener("keydown", function(e) {
+        if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) e.stopImmediatePropagation();
+    }, true);
+});
+// clang-format on
+#else
+void js_notify_state(const char*) {}
+int js_prefers_dark() {
+    return 0;
+}
+int js_prefers_reduced_motion() {
+    return 0;
+}
+void js_prepare_canvas() {}
+#endif
+
+// Reads the canvas's CSS size and the DPR; sizes the drawing buffer to match.
+void update_canvas_size(Platform& p) {
+    double w = 1024, h = 720, dpr = 1;
+#ifdef __EMSCRIPTEN__
+    emscripten_get_element_css_size("#canvas", &w, &h);
+    dpr = emscripten_get_device_pixel_ratio();
+#else
+    int iw = 0, ih = 0;
+    SDL_GetWindowSize(p.window, &iw, &ih);
+    w = iw;
+    h = ih;
+#endif
+    if (w < 1) w = 1;
+    if (h < 1) h = 1;
+    if (dpr <= 0 || !std::isfinite(dpr)) dpr = 1;
+    if (w == p.css_w && h == p.css_h && dpr == p.dpr) return;
+    p.css_w = w;
+    p.css_h = h;
+    p.dpr = dpr;
+#ifdef __EMSCRIPTEN__
+    SDL_SetWindowSize(p.window, static_cast<int>(w), static_cast<int>(h));
+    emscripten_set_canvas_element_size("#canvas", static_cast<int>(std::lround(w * dpr)),
+                                       static_cast<int>(std::lround(h * dpr)));
+#endif
+}
+
+// Rebuilds the font atlas at the DPR so text is sharp; ImGui then scales it back to CSS pixels.
+void update_fonts(Platform& p) {
+    if (p.font_dpr == p.dpr) return;
+    p.font_dpr = p.dpr;
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    const float s = static_cast<float>(p.dpr);
+    ImFontConfig cfg;
+    cfg.OversampleH = 2;
+    cfg.OversampleV = 1;
+    // Order matters: app::FontRole indexes io.Fonts->Fonts.
+    const char* files[] = {"/fonts/Inter-Regular.otf", "/fonts/Inter-SemiBold.otf",
+                           "/fonts/Inter-SemiBold.otf", "/fonts/Inter-Regular.otf"};
+    const float sizes[] = {app::kBodyPx, app::kBodyPx, app::kHeadingPx, app::kSmallPx};
+    for (int i = 0; i < 4; ++i) {
+        if (!io.Fonts->AddFontFromFileTTF(files[i], sizes[i] * s, &cfg, kGlyphRanges)) {
+            ImFontConfig fallback;
+            fallback.SizePixels = sizes[i] * s;
+            io.Fonts->AddFontDefault(&fallback);
+        }
+    }
+    io.FontGlobalScale = 1.0f / s;
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+// Follows the system's colour scheme and motion preference when they change.
+void update_media_queries(App& a) {
+    const bool dark = js_prefers_dark() != 0;
+    const bool motion = js_prefers_reduced_motion() != 0;
+    app::Edits e;
+    if (dark != a.plat.theme_seen_dark) e.dark = dark;
+    if (motion != a.plat.motion_seen) e.reduced_motion = motion;
+    a.plat.theme_seen_dark = dark;
+    a.plat.motion_seen = motion;
+    if (e.dark || e.reduced_motion) app::apply(a.state, a.derived, e, a.lib);
+}
+
+// Whether the wheel should scroll the canvas (a scrollable ImGui region is under the pointer).
+void update_wheel_target(Platform& p) {
+    p.over_scrollable = false;
+    for (ImGuiWindow* w = GImGui->HoveredWindow; w; w = w->ParentWindow) {
+        if ((w->Flags & ImGuiWindowFlags_NoScrollWithMouse) == 0 && w->ScrollMax.y > 0.5f) {
+            p.over_scrollable = true;
+            p.scroll_y = w->Scroll.y;
+            p.scroll_max = w->ScrollMax.y;
+            return;
+        }
+    }
+}
+
+#ifdef __EMSCRIPTEN__
+EM_BOOL on_wheel(int, const EmscriptenWheelEvent* ev, void* user) {
+    const Platform& p = static_cast<App*>(user)->plat;
+    double dy = ev->deltaY;
+    if (ev->deltaMode == DOM_DELTA_PIXEL) dy /= 100;
+    if (ev->deltaMode == DOM_DELTA_LINE) dy /= 3;
+    if (ev->deltaMode == DOM_DELTA_PAGE) dy *= 10;
+    // The region takes the wheel only if it can still scroll that way; else the page scrolls.
+    const bool can = p.over_scrollable && ((dy > 0 && p.scroll_y < p.scroll_max - 0.5f) ||
+                                           (dy < 0 && p.scroll_y > 0.5f));
+    if (!can) return EM_FALSE;
+    ImGui::GetIO().MouseWheel -= static_cast<float>(dy);
+    return EM_TRUE;  // preventDefault: the page does not scroll as well
+}
+#endif
+
+void notify_if_changed(App& a) {
+    if (a.state.revision == a.plat.sent_revision) return;
+    a.plat.sent_revision = a.state.revision;
+    const std::string json = app::state_json(a.state, a.derived);
+    if (json == a.plat.json) return;
+    a.plat.json = json;
+    js_notify_state(a.plat.json.c_str());
+}
+
+// One frame: events, size, fonts, ease, draw, apply the reader's edits, tell the page.
+void frame(void* arg) {
+    App& a = *static_cast<App*>(arg);
+    Platform& p = a.plat;
+    SDL_Event ev;
+    while (SDL_PollEvent(&ev)) {
+        ImGui_ImplSDL2_ProcessEvent(&ev);
+        if (ev.type == SDL_QUIT) p.running = false;
+    }
+    update_canvas_size(p);
+    update_fonts(p);
+    update_media_queries(a);
+    const Uint64 now = SDL_GetTicks64();
+    const double dt = p.last_ticks ? std::min(0.1, (now - p.last_ticks) / 1000.0) : 1.0 / 60;
+    p.last_ticks = now;
+    app::advance(a.state, a.derived, dt);
+    app::apply_style(a.state.theme);
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplSDL2_NewFrame();
+    ImGuiIO& io = ImGui::GetIO();
+    int fb_w = 0, fb_h = 0;
+#ifdef __EMSCRIPTEN__
+    emscripten_get_canvas_element_size("#canvas", &fb_w, &fb_h);
+#else
+    SDL_GL_GetDrawableSize(p.window, &fb_w, &fb_h);
+#endif
+    io.DisplaySize = ImVec2(static_cast<float>(p.css_w), static_cast<float>(p.css_h));
+    io.DisplayFramebufferScale =
+        ImVec2(static_cast<float>(fb_w / p.css_w), static_cast<float>(fb_h / p.css_h));
+    ImGui::NewFrame();
+    app::Edits edits;
+    if (a.loaded) {
+        edits = app::ShowAppLayout(a.state, a.derived, a.lib.text);
+    } else {
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(io.DisplaySize);
+        ImGui::Begin("##failed", nullptr, ImGuiWindowFlags_NoDecoration);
+        ImGui::TextWrapped("The visualisation could not start: %s", a.state.message.c_str());
+        ImGui::End();
+    }
+    ImGui::Render();
+    const app::Palette pal = app::palette_for(a.state.theme);
+    glViewport(0, 0, fb_w, fb_h);
+    glClearColor(pal.bg.x, pal.bg.y, pal.bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    SDL_GL_SwapWindow(p.window);
+
+    update_wheel_target(p);
+    if (a.loaded) app::apply(a.state, a.derived, edits, a.lib);
+    notify_if_changed(a);
+}
+
+// Applies an edit from the page; returns "" or the readable error (kept alive in plat.reply).
+const char* page_edit(const app::Edits& e) {
+    if (!g_app.loaded) {
+        g_app.plat.reply = "The visualisation has not loaded.";
+        return g_app.plat.reply.c_str();
+    }
+    g_app.plat.reply = app::apply(g_app.state, g_app.derived, e, g_app.lib).error;
+    return g_app.plat.reply.c_str();
+}
+
+}  // namespace
+
+// ---- exports for the page (see /work/notes/contracts.md) ----------------------------------------
+extern "C" {
+EMSCRIPTEN_KEEPALIVE const char* attn_state_json() {
+    g_app.plat.reply = app::state_json(g_app.state, g_app.derived);
+    return g_app.plat.reply.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_set_scenario(const char* id) {
+    app::Edits e;
+    e.scenario_id = std::string(id ? id : "");
+    return page_edit(e);
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_set_sentence(const char* text, int focus) {
+    app::Edits e;
+    e.sentence = std::string(text ? text : "");
+    e.focus = focus;
+    return page_edit(e);
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_set_focus(int position) {
+    app::Edits e;
+    e.focus = position;
+    return page_edit(e);
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_set_step(int step) {
+    app::Edits e;
+    e.step = step;
+    return page_edit(e);
+}
+EMSCRIPTEN_KEEPALIVE void attn_set_theme(int dark) {
+    app::Edits e;
+    e.dark = dark != 0;
+    page_edit(e);
+}
+EMSCRIPTEN_KEEPALIVE void attn_set_reduced_motion(int on) {
+    app::Edits e;
+    e.reduced_motion = on != 0;
+    page_edit(e);
+}
+}
+
+int main(int, char**) {
+    App& a = g_app;
+    auto lib = app::load_library("/scenarios", "/app/ui.json");
+    if (lib.ok()) {
+        a.lib = lib.value();
+        a.state = app::initial_state(a.lib);
+        auto d = app::compute(a.state, a.lib);
+        if (d.ok()) {
+            a.derived = d.value();
+            a.loaded = true;
+        } else {
+            a.state.message = d.error().message;
+        }
+    } else {
+        a.state.message = lib.error().message;
+    }
+    a.plat.theme_seen_dark = js_prefers_dark() != 0;
+    a.plat.motion_seen = js_prefers_reduced_motion() != 0;
+    a.state.theme = a.plat.theme_seen_dark ? app::Theme::Dark : app::Theme::Light;
+    a.state.reduced_motion = a.plat.motion_seen;
+    ++a.state.revision;
+
+    js_prepare_canvas();
+    SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT,
+                "#attention-canvas");  // keys only when focused
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_EVENTS) != 0) {
+        js_notify_state(
+            "{\"ok\":false,\"error\":{\"code\":\"no_video\",\"message\":\"The canvas could not "
+            "start.\"}}");
+        return 1;
+    }
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    a.plat.window =
+        SDL_CreateWindow("Attention score", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1024,
+                         720, SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    a.plat.gl = a.plat.window ? SDL_GL_CreateContext(a.plat.window) : nullptr;
+    if (!a.plat.gl) {
+        js_notify_state(
+            "{\"ok\":false,\"error\":{\"code\":\"no_webgl2\",\"message\":\"This browser "
+            "cannot draw WebGL2, so the interactive canvas is not available.\"}}");
+        return 1;
+    }
+    SDL_GL_MakeCurrent(a.plat.window, a.plat.gl);
+    SDL_GL_SetSwapInterval(1);
+    // Touch: let the page keep pinch zoom and scrolling (SDL still turns taps into mouse clicks).
+    SDL_EventState(SDL_FINGERDOWN, SDL_IGNORE);
+    SDL_EventState(SDL_FINGERUP, SDL_IGNORE);
+    SDL_EventState(SDL_FINGERMOTION, SDL_IGNORE);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    ImGui_ImplSDL2_InitForOpenGL(a.plat.window, a.plat.gl);
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+    app::apply_style(a.state.theme);
+
+#ifdef __EMSCRIPTEN__
+    // Replace SDL's wheel handler (it always prevents the page from scrolling) with ours.
+    emscripten_set_wheel_callback("#canvas", nullptr, EM_FALSE, nullptr);
+    emscripten_set_wheel_callback("#canvas", &a, EM_FALSE, on_wheel);
+    emscripten_set_main_loop_arg(frame, &a, 0, true);
+#else
+    while (a.plat.running) frame(&a);
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplSDL2_Shutdown();
+    ImGui::DestroyContext();
+    SDL_GL_DeleteContext(a.plat.gl);
+    SDL_DestroyWindow(a.plat.window);
+    SDL_Quit();
+#endif
+    return 0;
+}

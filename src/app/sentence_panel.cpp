@@ -1,0 +1,89 @@
+// sentence_panel.cpp - ShowSentencePanel: the reader's own sentence, its focus token, 1..4 heads
+// and the causal mask. Tokens come from the engine's tokenizer.
+#include <string>
+
+#include "app_model.h"
+#include "views.h"
+#include "widgets.h"
+
+namespace app {
+namespace {
+
+int ResizeString(ImGuiInputTextCallbackData* data) {
+    if (data->EventFlag == ImGuiInputTextFlags_CallbackResize) {
+        auto* str = static_cast<std::string*>(data->UserData);
+        str->resize(static_cast<std::size_t>(data->BufTextLen));
+        data->Buf = str->data();
+    }
+    return 0;
+}
+
+}  // namespace
+
+Edits ShowSentencePanel(const AppState& s, const Derived& d, const UiText& t) {
+    Edits e;
+    const Palette p = palette_for(s.theme);
+    const Card card = BeginCard("##sentence", p);
+    const float W = card.inner;
+    const attn::Scenario& sent = d.sentence;
+
+    Strong("Your own sentence");
+    Caption(t.sentence_note, p);
+    std::string draft = s.sentence_draft;  // a copy: the edit is returned, not written back
+    ImGui::SetNextItemWidth(W - 130);
+    const bool enter =
+        ImGui::InputText("##text", draft.data(), draft.capacity() + 1,
+                         ImGuiInputTextFlags_CallbackResize | ImGuiInputTextFlags_EnterReturnsTrue,
+                         ResizeString, &draft);
+    if (draft != s.sentence_draft) e.sentence_draft = draft;
+    ImGui::SameLine();
+    if (ImGui::Button("Use sentence", ImVec2(120, 0)) || enter) e.sentence = draft;
+
+    ImGui::PushFont(font(FontRole::Small));
+    ColouredText("FOCUS TOKEN  (click one)", p.muted);
+    ImGui::PopFont();
+    float x = 0;
+    for (std::size_t i = 0; i < sent.tokens.size(); ++i) {
+        const std::string& tok = sent.tokens[i];
+        const float w = ImGui::CalcTextSize(tok.c_str()).x + 14;
+        if (i > 0 && x + w + 4 <= W)
+            ImGui::SameLine(0, 4);
+        else if (i > 0)
+            x = 0;
+        const bool on = static_cast<int>(i) == sent.focus;
+        ImGui::PushStyleColor(ImGuiCol_Button, on ? p.accent : p.surface_alt);
+        ImGui::PushStyleColor(ImGuiCol_Text, on ? p.bg : p.ink);
+        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(7, 3));
+        ImGui::PushID(static_cast<int>(i));
+        if (ImGui::Button(tok.c_str(), ImVec2(w, 0))) {
+            e.scenario_id = "sentence";
+            e.focus = static_cast<int>(i);
+        }
+        ImGui::PopID();
+        ImGui::PopStyleVar();
+        ImGui::PopStyleColor(2);
+        x += w + 4;
+    }
+
+    ImGui::Dummy(ImVec2(1, 2));
+    const char* heads[] = {"1 head", "2 heads", "3 heads", "4 heads"};
+    const int h = Segmented("##heads", heads, kMaxShownHeads, s.heads - 1, p, W);
+    if (h >= 0) e.heads = h + 1;
+    bool causal = s.scenario.options.causal;
+    if (ImGui::Checkbox("Causal mask: a token sees only itself and earlier tokens", &causal))
+        e.causal = causal;
+    Caption("d_model = " + std::to_string(sent.d_model) +
+                ", so each head compares vectors of d = " +
+                std::to_string(sent.d_model / std::max(1, sent.heads)) + " numbers.",
+            p);
+    if (s.scenario.kind != "sentence") {
+        if (ImGui::Button("Explain this sentence step by step")) {
+            e.scenario_id = "sentence";
+            e.panel = static_cast<int>(Panel::Steps);
+        }
+    }
+    EndCard(card);
+    return e;
+}
+
+}  // namespace app

@@ -1,0 +1,136 @@
+// theme.cpp - palette and ImGui style. The page uses the same colours (see the report / README).
+#include "theme.h"
+
+namespace app {
+namespace {
+
+ImVec4 hex(unsigned v, float a = 1.0f) {
+    return ImVec4(((v >> 16) & 0xff) / 255.0f, ((v >> 8) & 0xff) / 255.0f, (v & 0xff) / 255.0f, a);
+}
+
+}  // namespace
+
+Palette palette_for(Theme theme) {
+    Palette p;
+    if (theme == Theme::Dark) {
+        p.bg = hex(0x16181d);
+        p.surface = hex(0x1e2128);
+        p.surface_alt = hex(0x262a33);
+        p.border = hex(0x343a46);
+        p.ink = hex(0xe6e6e6);
+        p.muted = hex(0xa3aab6);
+        p.accent = hex(0x7aa7ff);
+        p.accent_soft = hex(0x7aa7ff, 0.16f);
+        p.score = hex(0xb9a4f5);
+        p.negative = hex(0xef8f73);
+        p.weight = hex(0x7aa7ff);
+        p.output = hex(0x5fcfa6);
+        p.highlight = hex(0xf2c063);
+        p.masked = hex(0x5b616d);
+        p.error = hex(0xff8a80);
+    } else {
+        p.bg = hex(0xfbfaf7);
+        p.surface = hex(0xffffff);
+        p.surface_alt = hex(0xf2f0ea);
+        p.border = hex(0xe2ded4);
+        p.ink = hex(0x1f2328);
+        p.muted = hex(0x5d6470);
+        p.accent = hex(0x2f6fde);
+        p.accent_soft = hex(0x2f6fde, 0.10f);
+        p.score = hex(0x7457c4);
+        p.negative = hex(0xc4563b);
+        p.weight = hex(0x2f6fde);
+        p.output = hex(0x1c8a6a);
+        p.highlight = hex(0xd98a1c);
+        p.masked = hex(0xb9b6ae);
+        p.error = hex(0xb3261e);
+    }
+    return p;
+}
+
+ImU32 rgba(const ImVec4& c, float alpha) {
+    return ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, c.w * alpha));
+}
+
+ImVec4 mix(const ImVec4& a, const ImVec4& b, float t) {
+    return ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t,
+                  a.w + (b.w - a.w) * t);
+}
+
+void apply_style(Theme theme) {
+    const Palette p = palette_for(theme);
+    ImGuiStyle& st = ImGui::GetStyle();
+    st.WindowPadding = ImVec2(16, 14);
+    st.FramePadding = ImVec2(9, 5);
+    st.ItemSpacing = ImVec2(10, 8);
+    st.ItemInnerSpacing = ImVec2(7, 5);
+    st.ScrollbarSize = 11;
+    st.GrabMinSize = 12;
+    st.WindowBorderSize = 0;
+    st.ChildBorderSize = 1;
+    st.FrameBorderSize = 1;
+    st.PopupBorderSize = 1;
+    st.WindowRounding = 0;
+    st.ChildRounding = 8;
+    st.FrameRounding = 6;
+    st.PopupRounding = 6;
+    st.GrabRounding = 6;
+    st.ScrollbarRounding = 6;
+    st.TabRounding = 6;
+    st.AntiAliasedFill = st.AntiAliasedLines = true;
+
+    ImVec4* c = st.Colors;
+    c[ImGuiCol_Text] = p.ink;
+    c[ImGuiCol_TextDisabled] = p.muted;
+    c[ImGuiCol_WindowBg] = p.bg;
+    c[ImGuiCol_ChildBg] = p.surface;
+    c[ImGuiCol_PopupBg] = p.surface;
+    c[ImGuiCol_Border] = p.border;
+    c[ImGuiCol_BorderShadow] = ImVec4(0, 0, 0, 0);
+    c[ImGuiCol_FrameBg] = p.surface_alt;
+    c[ImGuiCol_FrameBgHovered] = mix(p.surface_alt, p.accent, 0.12f);
+    c[ImGuiCol_FrameBgActive] = mix(p.surface_alt, p.accent, 0.22f);
+    c[ImGuiCol_TitleBg] = c[ImGuiCol_TitleBgActive] = c[ImGuiCol_TitleBgCollapsed] = p.surface;
+    c[ImGuiCol_MenuBarBg] = p.surface;
+    c[ImGuiCol_ScrollbarBg] = ImVec4(0, 0, 0, 0);
+    c[ImGuiCol_ScrollbarGrab] = mix(p.surface_alt, p.muted, 0.35f);
+    c[ImGuiCol_ScrollbarGrabHovered] = mix(p.surface_alt, p.muted, 0.55f);
+    c[ImGuiCol_ScrollbarGrabActive] = p.muted;
+    c[ImGuiCol_CheckMark] = p.accent;
+    c[ImGuiCol_SliderGrab] = p.accent;
+    c[ImGuiCol_SliderGrabActive] = mix(p.accent, p.ink, 0.2f);
+    c[ImGuiCol_Button] = p.surface_alt;
+    c[ImGuiCol_ButtonHovered] = mix(p.surface_alt, p.accent, 0.14f);
+    c[ImGuiCol_ButtonActive] = mix(p.surface_alt, p.accent, 0.26f);
+    c[ImGuiCol_Header] = p.accent_soft;
+    c[ImGuiCol_HeaderHovered] = mix(p.surface, p.accent, 0.16f);
+    c[ImGuiCol_HeaderActive] = mix(p.surface, p.accent, 0.26f);
+    c[ImGuiCol_Separator] = c[ImGuiCol_SeparatorHovered] = c[ImGuiCol_SeparatorActive] = p.border;
+    c[ImGuiCol_ResizeGrip] = c[ImGuiCol_ResizeGripHovered] = c[ImGuiCol_ResizeGripActive] =
+        ImVec4(0, 0, 0, 0);
+    c[ImGuiCol_Tab] = p.surface_alt;
+    c[ImGuiCol_TabHovered] = mix(p.surface_alt, p.accent, 0.16f);
+    c[ImGuiCol_TabActive] = p.surface;
+    c[ImGuiCol_TabUnfocused] = p.surface_alt;
+    c[ImGuiCol_TabUnfocusedActive] = p.surface;
+    c[ImGuiCol_PlotLines] = c[ImGuiCol_PlotHistogram] = p.accent;
+    c[ImGuiCol_PlotLinesHovered] = c[ImGuiCol_PlotHistogramHovered] = p.highlight;
+    c[ImGuiCol_TableHeaderBg] = p.surface_alt;
+    c[ImGuiCol_TableBorderStrong] = c[ImGuiCol_TableBorderLight] = p.border;
+    c[ImGuiCol_TableRowBg] = ImVec4(0, 0, 0, 0);
+    c[ImGuiCol_TableRowBgAlt] = p.surface_alt;
+    c[ImGuiCol_TextSelectedBg] = mix(p.surface, p.accent, 0.3f);
+    c[ImGuiCol_DragDropTarget] = p.highlight;
+    c[ImGuiCol_NavHighlight] = p.highlight;  // the visible keyboard focus ring
+    c[ImGuiCol_NavWindowingHighlight] = p.highlight;
+    c[ImGuiCol_NavWindowingDimBg] = c[ImGuiCol_ModalWindowDimBg] = ImVec4(0, 0, 0, 0.35f);
+}
+
+ImFont* font(FontRole role) {
+    ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+    const int i = static_cast<int>(role);
+    if (atlas && i < atlas->Fonts.Size) return atlas->Fonts[i];
+    return ImGui::GetFont();
+}
+
+}  // namespace app

@@ -1,0 +1,25 @@
+// theme.h - the calm palette shared with the page (light and dark) and the ImGui style built on it.
+#pragma once
+
+#include <imgui.h>
+
+#include "app_state.h"
+
+namespace app {
+
+struct Palette {
+    ImVec4 bg, surface, surface_alt, border, ink, muted, accent, accent_soft;
+    ImVec4 score, negative, weight, output, highlight, masked, error;
+};
+
+Palette palette_for(Theme theme);                 // colours (sRGB, 0..1)
+void apply_style(Theme theme);                    // ImGui colours, rounding, spacing for the theme
+ImU32 rgba(const ImVec4& c, float alpha = 1.0f);  // packed colour, with extra alpha
+ImVec4 mix(const ImVec4& a, const ImVec4& b, float t);  // a + (b - a) t
+
+// Fonts, loaded by the platform in this order into the atlas.
+enum class FontRole { Body = 0, Strong = 1, Heading = 2, Small = 3 };
+constexpr float kBodyPx = 15.0f, kHeadingPx = 20.0f, kSmallPx = 12.5f;  // CSS pixels
+ImFont* font(FontRole role);  // nullptr-safe: falls back to the default font
+
+}  // namespace app

@@ -1,0 +1,180 @@
+// vectors_panel.cpp - ShowVectorsPanel: edit q, k_j, v_j (d = 2..8), see each dot product as its
+// per-element products and their sum, the 1/√d scale, temperature, per-position and causal masks.
+#include <algorithm>
+#include <cmath>
+
+#include "app_model.h"
+#include "views.h"
+#include "widgets.h"
+
+namespace app {
+namespace {
+
+// One row of drag fields; returns the edits for changed components.
+void VectorRow(const char* id, const attn::Vector& v, VectorEdit::Which which, int candidate,
+               float width, bool editable, std::vector<VectorEdit>* out) {
+    const int d = static_cast<int>(v.size());
+    const float sp = 4.0f;
+    const float cell = std::max(28.0f, (width - sp * (d - 1)) / std::max(1, d));
+    ImGui::PushID(id);
+    ImGui::PushID(candidate);
+    for (int i = 0; i < d; ++i) {
+        if (i > 0) ImGui::SameLine(0, sp);
+        ImGui::PushID(i);
+        ImGui::SetNextItemWidth(cell);
+        float f = static_cast<float>(v[static_cast<std::size_t>(i)]);
+        if (editable) {
+            if (ImGui::DragFloat("##c", &f, 0.02f, -9.99f, 9.99f, "%.2f",
+                                 ImGuiSliderFlags_AlwaysClamp))
+                out->push_back(VectorEdit{which, candidate, i, static_cast<double>(f)});
+        } else {
+            ImGui::BeginDisabled();
+            ImGui::DragFloat("##c", &f, 0.0f, 0.0f, 0.0f, "%.2f");
+            ImGui::EndDisabled();
+        }
+        ImGui::PopID();
+    }
+    ImGui::PopID();
+    ImGui::PopID();
+}
+
+void Label(const char* text, const ImVec4& c, float w) {
+    ImGui::PushStyleColor(ImGuiCol_Text, c);
+    ImGui::AlignTextToFramePadding();
+    ImGui::PushFont(font(FontRole::Strong));
+    ImGui::TextUnformatted(text);
+    ImGui::PopFont();
+    ImGui::PopStyleColor();
+    ImGui::SameLine(w);
+}
+
+}  // namespace
+
+Edits ShowVectorsPanel(const AppState& s, const Derived& d, const UiText& t) {
+    Edits e;
+    const Palette p = palette_for(s.theme);
+    const Card card = BeginCard("##vectors", p);
+    const float W = card.inner;
+    const attn::Scenario& sc = s.scenario;
+    const attn::FocusResult& r = d.focus;
+    const bool editable = is_vectors_kind(s);
+    const int hl = highlighted(s);
+
+    Strong("Query, keys and values");
+    Caption(editable ? t.vectors_note : t.illustrative_note, p);
+
+    // Options
+    if (editable) {
+        int dd = r.d;
+        ImGui::SetNextItemWidth(std::min(220.0f, W * 0.5f));
+        if (ImGui::SliderInt("d (numbers per vector)", &dd, kMinD, kMaxD)) e.d = dd;
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Reset")) e.reset = true;
+    }
+    bool scale = sc.options.scale;
+    const std::string scale_label = "Divide by √d  (scale " + format_number(r.scale, 3) + ")";
+    if (ImGui::Checkbox(scale_label.c_str(), &scale)) e.scale = scale;
+    bool causal = sc.options.causal;
+    if (W > 440) ImGui::SameLine();
+    if (ImGui::Checkbox("Causal mask (no later tokens)", &causal)) e.causal = causal;
+    float temp = static_cast<float>(sc.options.temperature);
+    ImGui::SetNextItemWidth(std::min(260.0f, W * 0.6f));
+    if (ImGui::SliderFloat("Temperature T", &temp, static_cast<float>(kMinTemperature),
+                           static_cast<float>(kMaxTemperature), "%.2f",
+                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+        e.temperature = static_cast<double>(temp);
+    ImGui::Separator();
+
+    const float label_w = 34.0f;
+    const float field_w = W - label_w;
+    // Query
+    const std::string focus_token = sc.focus >= 0 && sc.focus < static_cast<int>(sc.tokens.size())
+                                        ? sc.tokens[static_cast<std::size_t>(sc.focus)]
+                                        : "focus";
+    ImGui::PushStyleColor(ImGuiCol_Text, p.accent);
+    Strong("Focus “" + focus_token + "”");
+    ImGui::PopStyleColor();
+    Label("q", p.accent, label_w);
+    if (editable)
+        VectorRow("q", sc.query, VectorEdit::Query, 0, field_w, true, &e.vectors);
+    else
+        Paragraph("(from the illustrative model, head 1)");
+
+    // Candidates
+    const int n = static_cast<int>(r.scores.size());
+    const bool many = n > 8;
+    if (many) {
+        ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));
+        ImGui::BeginChild("##cands", ImVec2(W, 360), false);
+    }
+    for (int j = 0; j < n; ++j) {
+        const auto ju = static_cast<std::size_t>(j);
+        const int pos = d.positions[ju];
+        const bool masked = attn::is_masked(r.mask[ju]);
+        const bool is_hl = pos == hl;
+        ImGui::PushID(j);
+        ImGui::Dummy(ImVec2(1, 2));
+        const ImVec2 top = ImGui::GetCursorScreenPos();
+        // header: token, mask toggle
+        bool use = !(std::find(sc.denied.begin(), sc.denied.end(), pos) != sc.denied.end());
+        ImGui::PushStyleColor(ImGuiCol_Text, is_hl ? p.highlight : (masked ? p.masked : p.ink));
+        ImGui::PushFont(font(FontRole::Strong));
+        ImGui::AlignTextToFramePadding();
+        ImGui::Text("%s", d.candidate_tokens[ju].c_str());
+        ImGui::PopFont();
+        ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered()) e.hover = pos;
+        ImGui::SameLine();
+        if (ImGui::Checkbox("attend", &use)) e.toggle_mask = pos;
+        if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) e.hover = pos;
+        if (masked) {
+            ImGui::SameLine();
+            const char* why = r.mask[ju] == attn::MaskReason::Causal    ? "masked: after the focus"
+                              : r.mask[ju] == attn::MaskReason::Padding ? "masked: padding"
+                                                                        : "masked by you";
+            ColouredText(why, p.masked);
+        }
+        if (editable) {
+            Label("k", p.score, label_w);
+            VectorRow("k", sc.keys[ju], VectorEdit::Key, j, field_w, true, &e.vectors);
+            if (ImGui::IsItemHovered() || ImGui::IsItemActive()) e.hover = pos;
+            Label("v", p.output, label_w);
+            VectorRow("v", sc.values[ju], VectorEdit::Value, j, field_w, true, &e.vectors);
+            if (ImGui::IsItemHovered() || ImGui::IsItemActive()) e.hover = pos;
+        }
+        // the dot product as its products and their sum
+        std::string line = "q·k = ";
+        const attn::Vector& prod = r.products[ju];
+        for (std::size_t i = 0; i < prod.size(); ++i) {
+            if (i) line += prod[i] < 0 ? " − " : " + ";
+            line += format_number(i ? std::fabs(prod[i]) : prod[i]);
+        }
+        line += " = " + format_number(r.raw_scores[ju]);
+        if (sc.options.scale) line += ",  × 1/√" + std::to_string(r.d);
+        line += "  →  score " + format_number(r.scores[ju]) + ",  weight " +
+                (masked ? std::string("0 (masked)") : format_number(r.weights[ju], 3));
+        ImGui::PushFont(font(FontRole::Small));
+        ImGui::PushStyleColor(ImGuiCol_Text, masked ? p.masked : p.ink);
+        ImGui::TextWrapped("%s", line.c_str());
+        ImGui::PopStyleColor();
+        ImGui::PopFont();
+        const ImVec2 bottom = ImGui::GetItemRectMax();
+        if (is_hl)
+            ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(top.x - 6, top.y - 2),
+                                                      ImVec2(top.x + W - 2, bottom.y + 3),
+                                                      rgba(p.highlight, 0.10f), 6);
+        if (ImGui::IsMouseHoveringRect(ImVec2(top.x, top.y), ImVec2(top.x + W, bottom.y)) &&
+            ImGui::IsWindowHovered())
+            e.hover = pos;
+        ImGui::PopID();
+    }
+    if (many) {
+        ImGui::EndChild();
+        ImGui::PopStyleColor();
+    }
+    if (!e.hover) e.hover = -1;
+    EndCard(card);
+    return e;
+}
+
+}  // namespace app

@@ -1,0 +1,27 @@
+// views.h - the canvas's views. Each view is one file with one draw function: it reads the state
+// and the engine's results and returns the reader's edits. Views never mutate state, never call
+// SDL / GL / Emscripten and keep no static state.
+#pragma once
+
+#include <imgui.h>
+
+#include "app_state.h"
+#include "ui_text.h"
+
+namespace app {
+
+Edits ShowAppLayout(const AppState& s, const Derived& d, const UiText& t);      // layout.cpp
+Edits ShowScenarioPanel(const AppState& s, const Derived& d, const UiText& t);  // header, pickers
+Edits ShowStepsPanel(const AppState& s, const Derived& d, const UiText& t);     // the four steps
+Edits ShowVectorsPanel(const AppState& s, const Derived& d, const UiText& t);   // q, k, v editor
+Edits ShowScoresWeightsPanel(const AppState& s, const Derived& d,
+                             const UiText& t);                                  // two bar charts
+Edits ShowOutputPanel(const AppState& s, const Derived& d, const UiText& t);    // sum_j w_j v_j
+Edits ShowSentencePanel(const AppState& s, const Derived& d, const UiText& t);  // own sentence
+Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t);   // every head
+Edits ShowMisconceptionsPanel(const AppState& s, const Derived& d, const UiText& t);  // three myths
+
+// Colour of candidate j among n (calm, distinct tones), shared by the charts and the output.
+ImVec4 candidate_colour(const AppState& s, int j);
+
+}  // namespace app

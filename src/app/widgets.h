@@ -1,0 +1,41 @@
+// widgets.h - small drawing helpers shared by the views (ImGui only; no state of their own).
+#pragma once
+
+#include <imgui.h>
+
+#include <string>
+
+#include "app_state.h"
+#include "theme.h"
+
+namespace app {
+
+// A rounded card. Its height is remembered in ImGui's own storage (one frame behind).
+struct Card {
+    ImVec2 min;
+    float width = 0, inner = 0;  // outer width, usable width inside the padding
+    ImGuiID id = 0;
+};
+constexpr float kCardPad = 14.0f;
+Card BeginCard(const char* id, const Palette& p, bool emphasised = false);
+void EndCard(const Card& card);
+
+// Row of toggle buttons; wraps to new lines when narrow. Returns the clicked index or -1.
+int Segmented(const char* id, const char* const* labels, int count, int selected, const Palette& p,
+              float max_width);
+
+void Heading(const std::string& text);                    // SemiBold, larger
+void Strong(const std::string& text);                     // SemiBold
+void Caption(const std::string& text, const Palette& p);  // small, muted, wrapped
+void Paragraph(const std::string& text);                  // wrapped body text
+void ColouredText(const std::string& text, const ImVec4& c);
+
+// A focusable candidate row region (hover, tap, keyboard focus). Returns true while highlighted
+// by the pointer or the nav focus; `clicked` set when activated.
+bool CandidateHit(const char* id, ImVec2 size, bool* clicked);
+
+// Draws text centred in [min, max].
+void CentredText(ImDrawList* dl, ImVec2 min, ImVec2 max, ImU32 col, const std::string& text,
+                 ImFont* f = nullptr);
+
+}  // namespace app

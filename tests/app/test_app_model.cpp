@@ -1,0 +1,139 @@
+// App model: edits go through the engine; bad input leaves the state as it was.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "app_model.h"
+
+namespace {
+
+app::Library load() {
+    auto lib = app::load_library(std::string(ATTN_ASSETS_DIR) + "/scenarios",
+                                 std::string(ATTN_ASSETS_DIR) + "/app/ui.json");
+    EXPECT_TRUE(lib.ok()) << lib.error().message;
+    return lib.value();
+}
+
+struct Fixture : ::testing::Test {
+    app::Library lib = load();
+    app::AppState s = app::initial_state(lib);
+    app::Derived d = app::compute(s, lib).value();
+};
+
+using AppModel = Fixture;
+
+TEST_F(AppModel, StartsOnWorkedExampleWithTheEnginesWeights) {
+    ASSERT_TRUE(d.ok);
+    EXPECT_EQ(s.scenario_id, "worked-example");
+    auto direct = attn::run_scenario(*app::find_scenario(lib, "worked-example"));
+    ASSERT_TRUE(direct.ok());
+    ASSERT_EQ(d.focus.weights.size(), direct.value().weights.size());
+    for (std::size_t j = 0; j < d.focus.weights.size(); ++j)
+        EXPECT_DOUBLE_EQ(d.focus.weights[j], direct.value().weights[j]);
+}
+
+TEST_F(AppModel, EmptySentenceIsRejectedAndKeepsThePreviousState) {
+    const std::string before = app::state_json(s, d);
+    app::Edits e;
+    e.sentence = std::string("   ");
+    e.focus = 0;
+    const app::Applied r = app::apply(s, d, e, lib);
+    EXPECT_FALSE(r.error.empty());
+    EXPECT_EQ(s.message, r.error);
+    EXPECT_EQ(s.scenario_id, "worked-example");
+    auto j = nlohmann::json::parse(app::state_json(s, d));
+    auto b = nlohmann::json::parse(before);
+    EXPECT_EQ(j["candidates"], b["candidates"]);
+}
+
+TEST_F(AppModel, DraggingAQueryComponentChangesTheRawScoreToTheNewDotProduct) {
+    app::Edits e;
+    e.vectors.push_back(app::VectorEdit{app::VectorEdit::Query, 0, 0, 2.5});
+    ASSERT_TRUE(app::apply(s, d, e, lib).error.empty());
+    EXPECT_DOUBLE_EQ(s.scenario.query[0], 2.5);
+    for (std::size_t j = 0; j < d.focus.raw_scores.size(); ++j)
+        EXPECT_NEAR(d.focus.raw_scores[j], attn::dot(s.scenario.query, s.scenario.keys[j]), 1e-12);
+}
+
+TEST_F(AppModel, MaskingAPositionGivesItZeroWeightAndTheRestStillSumToOne) {
+    app::Edits e;
+    e.toggle_mask = d.positions[0];
+    ASSERT_TRUE(app::apply(s, d, e, lib).error.empty());
+    EXPECT_EQ(d.focus.weights[0], 0.0);
+    EXPECT_NEAR(d.focus.weight_sum, 1.0, 1e-12);
+    app::apply(s, d, e, lib);  // toggling again restores it
+    EXPECT_GT(d.focus.weights[0], 0.0);
+}
+
+TEST_F(AppModel, ChangingDResizesEveryVector) {
+    app::Edits e;
+    e.d = 7;
+    ASSERT_TRUE(app::apply(s, d, e, lib).error.empty());
+    EXPECT_EQ(d.focus.d, 7);
+    for (const auto& k : s.scenario.keys) EXPECT_EQ(k.size(), 7u);
+}
+
+TEST_F(AppModel, OneWordChangedKeepsTheProjectionFingerprintButNotTheScores) {
+    ASSERT_TRUE(d.variant_ok);
+    EXPECT_EQ(d.base_projection_print, d.variant_projection_print);
+    EXPECT_NE(d.base_embedding_print, d.variant_embedding_print);
+    bool differs = false;
+    for (std::size_t j = 0; j < d.base_focus.scores.size(); ++j)
+        differs = differs || std::fabs(d.base_focus.scores[j] - d.variant_focus.scores[j]) > 1e-9;
+    EXPECT_TRUE(differs);
+}
+
+TEST_F(AppModel, OwnSentenceWithThreeHeadsHasThreeHeadsOfWeights) {
+    app::Edits e;
+    e.sentence = std::string("The cat sat on the mat because it was warm.");
+    e.focus = 7;
+    ASSERT_TRUE(app::apply(s, d, e, lib).error.empty());
+    app::Edits h;
+    h.heads = 3;
+    ASSERT_TRUE(app::apply(s, d, h, lib).error.empty());
+    ASSERT_EQ(d.sequence.heads.size(), 3u);
+    EXPECT_EQ(d.sequence.heads[0].weights.rows, static_cast<int>(s.scenario.tokens.size()));
+    auto j = nlohmann::json::parse(app::state_json(s, d));
+    EXPECT_EQ(j["heads"], 3);
+    EXPECT_EQ(j["sentence"], "The cat sat on the mat because it was warm.");
+}
+
+TEST_F(AppModel, StepOutsideZeroToThreeIsRejected) {
+    app::Edits e;
+    e.step = 4;
+    EXPECT_FALSE(app::apply(s, d, e, lib).error.empty());
+    EXPECT_EQ(s.step, 0);
+    e.step = 3;
+    EXPECT_TRUE(app::apply(s, d, e, lib).error.empty());
+    EXPECT_EQ(nlohmann::json::parse(app::state_json(s, d))["step_name"], "mix");
+}
+
+TEST_F(AppModel, FocusCannotMoveInAVectorsScenario) {
+    app::Edits e;
+    e.focus = 2;
+    const app::Applied r = app::apply(s, d, e, lib);
+    EXPECT_NE(r.error.find("Your sentence"), std::string::npos);
+}
+
+TEST_F(AppModel, ReducedMotionSnapsAnimationsOtherwiseTheyEase) {
+    app::Edits e;
+    e.step = 3;
+    app::apply(s, d, e, lib);
+    app::AppState eased = s;
+    app::advance(eased, d, 0.016);
+    EXPECT_GT(eased.anim_step, 0.0);
+    EXPECT_LT(eased.anim_step, 3.0);
+    s.reduced_motion = true;
+    EXPECT_FALSE(app::advance(s, d, 0.016));
+    EXPECT_EQ(s.anim_step, 3.0);
+}
+
+TEST_F(AppModel, FormatNumberUsesATrueMinusAndNeverPrintsMinusZero) {
+    EXPECT_EQ(app::format_number(-0.7), "−0.70");
+    EXPECT_EQ(app::format_number(-0.001), "0.00");
+    EXPECT_EQ(app::format_number(NAN), "–");
+}
+
+}  // namespace
