@@ -187,8 +187,19 @@ TEST(MultiHead, InvalidShapesAndOptionsAreTypedErrors) {
     o = {};
     o.padding = {true};
     EXPECT_EQ(attn::self_attention(x, p, o).error().code, ErrorCode::DimensionMismatch);
-    EXPECT_EQ(attn::self_attention(attn::zeros(attn::kMaxCandidates + 1, 8), p, {}).error().code,
-              ErrorCode::TooManyTokens);
+    EXPECT_EQ(
+        attn::self_attention(attn::zeros(attn::kMaxSequenceTokens + 1, 8), p, {}).error().code,
+        ErrorCode::TooManyTokens);
+}
+
+TEST(SelfAttention, AcceptsTheLongestAllowedSequence) {
+    attn::Projections p = attn::illustrative_projections(8, 2, attn::kIllustrativeSeed).value();
+    attn::Result<attn::SequenceResult> r =
+        attn::self_attention(attn::zeros(attn::kMaxSequenceTokens, 8), p, {});
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_EQ(r.value().output.rows, attn::kMaxSequenceTokens);
+    // All-zero inputs give equal scores, so every row is uniform over the allowed positions.
+    EXPECT_DOUBLE_EQ(r.value().heads[0].weights.at(7, 0), 1.0 / attn::kMaxSequenceTokens);
 }
 
 TEST(Illustrative, HeadsMustDivideDModelAndBeOneToEight) {

@@ -43,6 +43,7 @@ struct Matrix {  // row-major: element (r, c) is data[r * cols + c]
 constexpr int kMaxDimension = 512;               // d (vector length) must be 1..512
 constexpr int kMaxCandidates = 512;              // at most this many candidates in one focus step
 constexpr int kMaxHeads = 8;                     // h must be 1..8 and divide d_model
+constexpr int kMaxSequenceTokens = 1024;         // at most this many tokens in self_attention
 constexpr int kMaxSentenceTokens = 128;          // tokenizer cap on tokens
 constexpr std::size_t kMaxSentenceBytes = 4096;  // tokenizer cap on UTF-8 bytes
 constexpr std::size_t kMaxScenarioBytes = 1 << 20;  // scenario files larger than 1 MiB are refused
