@@ -10,8 +10,11 @@
 #include <imgui_impl_sdl.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
+#include <vector>
 
 #include "app_model.h"
 #include "theme.h"
@@ -262,6 +265,47 @@ const char* page_edit(const app::Edits& e) {
     return g_app.plat.reply.c_str();
 }
 
+// Times `frames` whole frames at an own sentence of `tokens` words with the heatmap (Whole
+// sentence view, 4 heads) shown, then restores the reader's state. For scripts/bench only.
+std::string bench_frames(App& a, int tokens, int frames) {
+    const char* words[] = {"because", "the",    "bridge",  "was",    "blocked",
+                           "the",     "convoy", "stopped", "before", "it"};
+    std::string text;
+    for (int i = 0; i < tokens; i++) text += std::string(i ? " " : "") + words[i % 10];
+    const app::AppState saved_state = a.state;
+    const app::Derived saved_derived = a.derived;
+    app::Edits e;
+    e.sentence = text;
+    e.focus = tokens - 1;
+    e.panel = static_cast<int>(app::Panel::Sentence);
+    e.heads = app::kMaxShownHeads;
+    const std::string error = app::apply(a.state, a.derived, e, a.lib).error;
+    std::vector<double> ms;
+    for (int i = 0; error.empty() && i < frames; i++) {
+        const Uint64 t0 = SDL_GetPerformanceCounter();
+        frame(&a);
+        ms.push_back(1000.0 * (SDL_GetPerformanceCounter() - t0) / SDL_GetPerformanceFrequency());
+    }
+    a.state = saved_state;
+    a.derived = saved_derived;
+    ++a.state.revision;
+    if (!error.empty() || ms.empty())
+        return "{\"ok\":false,\"error\":\"" + (error.empty() ? std::string("no frames") : error) +
+               "\"}";
+    std::vector<double> sorted = ms;
+    std::sort(sorted.begin(), sorted.end());
+    double sum = 0;
+    for (double v : ms) sum += v;
+    auto at = [&](double q) { return sorted[static_cast<std::size_t>(q * (sorted.size() - 1))]; };
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "{\"ok\":true,\"tokens\":%d,\"frames\":%d,\"mean_ms\":%.4f,\"p50_ms\":%.4f,"
+                  "\"p95_ms\":%.4f,\"max_ms\":%.4f}",
+                  tokens, static_cast<int>(ms.size()), sum / ms.size(), at(0.5), at(0.95),
+                  sorted.back());
+    return buf;
+}
+
 }  // namespace
 
 // ---- exports for the page (see /work/notes/contracts.md) ----------------------------------------
@@ -295,6 +339,14 @@ EMSCRIPTEN_KEEPALIVE void attn_set_theme(int dark) {
     app::Edits e;
     e.dark = dark != 0;
     page_edit(e);
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_bench_frames(int tokens, int frames) {
+    if (!g_app.loaded || tokens < 1 || tokens > attn::kMaxSentenceTokens || frames < 1 ||
+        frames > 1000)
+        g_app.plat.reply = "{\"ok\":false,\"error\":\"tokens must be 1..128, frames 1..1000\"}";
+    else
+        g_app.plat.reply = bench_frames(g_app, tokens, frames);
+    return g_app.plat.reply.c_str();
 }
 EMSCRIPTEN_KEEPALIVE void attn_set_reduced_motion(int on) {
     app::Edits e;
