@@ -330,7 +330,12 @@ Applied apply(AppState& s, Derived& d, const Edits& e, const Library& lib) {
         else
             next.step = *e.step;
     }
-    if (e.panel) next.panel = std::clamp(*e.panel, 0, kPanelCount - 1);
+    if (e.panel) {
+        if (*e.panel < 0 || *e.panel >= kPanelCount)
+            fail("There are four views, numbered 0 to 3.");
+        else
+            next.panel = *e.panel;
+    }
     if (e.hover) next.hover = *e.hover;
     if (e.pinned) next.pinned = *e.pinned == next.pinned ? -1 : *e.pinned;
     if (e.shown_head) next.shown_head = std::clamp(*e.shown_head, 0, next.heads - 1);

@@ -1,5 +1,7 @@
 // layout.cpp - ShowAppLayout: the one full-canvas window, the header, and the panels arranged
-// side by side when wide or stacked when narrow (from about 340 CSS pixels).
+// side by side when wide or stacked when narrow (from about 340 CSS pixels). The window never
+// scrolls: the platform reports its content height and the page sizes the canvas to fit, so the
+// page's own scrolling (wheel and touch) moves through it.
 #include <algorithm>
 
 #include "theme.h"
@@ -53,7 +55,8 @@ Edits ShowAppLayout(const AppState& s, const Derived& d, const UiText& t) {
     ImGui::SetNextWindowSize(vp->Size);
     const ImGuiWindowFlags flags =
         ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-        ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse;
+        ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse |
+        ImGuiWindowFlags_NoScrollbar;  // never scrolls: the page sizes the canvas to its content
     const bool narrow = vp->Size.x < 520;
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, narrow ? ImVec2(10, 10) : ImVec2(18, 14));
     ImGui::Begin("Attention score", nullptr, flags);
@@ -73,7 +76,6 @@ Edits ShowAppLayout(const AppState& s, const Derived& d, const UiText& t) {
     }
 
     if (d.ok) {
-        ImGui::BeginChild("##content", ImVec2(0, 0), false, ImGuiWindowFlags_NoBackground);
         switch (static_cast<Panel>(s.panel)) {
             case Panel::Steps:
                 Columns(s, d, t, e, ShowStepsPanel, ShowScoresWeightsPanel, ShowOutputPanel);
@@ -91,7 +93,6 @@ Edits ShowAppLayout(const AppState& s, const Derived& d, const UiText& t) {
         }
         ImGui::Dummy(ImVec2(1, 6));
         Caption(t.keyboard_hint, p);
-        ImGui::EndChild();
     }
 
     // Page Up / Page Down walk the steps while the canvas has the keyboard.

@@ -48,6 +48,7 @@ struct Platform {
     float scroll_y = 0, scroll_max = 0;  // scrollable region under the pointer, last frame
     bool over_scrollable = false;
     std::uint64_t sent_revision = ~0ull;
+    float sent_height = 0;    // content height last reported to the page (CSS px)
     std::string json, reply;  // strings handed to the page stay alive until the next call
 };
 
@@ -66,6 +67,11 @@ App g_app;  // the page's exports reach the app through this one global
 EM_JS(void, js_notify_state, (const char* json), {
     if (typeof Module["onStateChange"] === "function") {
         try { Module["onStateChange"](UTF8ToString(json)); } catch (e) { console.error(e); }
+    }
+});
+EM_JS(void, js_content_height, (double css_px), {
+    if (typeof Module["onContentHeight"] === "function") {
+        try { Module["onContentHeight"](css_px); } catch (e) { console.error(e); }
     }
 });
 EM_JS(int, js_prefers_dark, (), {
@@ -90,6 +96,7 @@ EM_JS(void, js_prepare_canvas, (), {
 // clang-format on
 #else
 void js_notify_state(const char*) {}
+void js_content_height(double) {}
 int js_prefers_dark() {
     return 0;
 }
@@ -192,6 +199,16 @@ EM_BOOL on_wheel(int, const EmscriptenWheelEvent* ev, void* user) {
 }
 #endif
 
+// Tells the page how tall the canvas's content is (this frame's layout), when it changes.
+void report_content_height(Platform& p) {
+    ImGuiWindow* w = ImGui::FindWindowByName("Attention score");
+    if (!w) return;
+    const float h = std::ceil(w->DC.CursorMaxPos.y - w->Pos.y + w->WindowPadding.y);
+    if (std::fabs(h - p.sent_height) < 1.0f) return;
+    p.sent_height = h;
+    js_content_height(h);
+}
+
 void notify_if_changed(App& a) {
     if (a.state.revision == a.plat.sent_revision) return;
     a.plat.sent_revision = a.state.revision;
@@ -251,6 +268,7 @@ void frame(void* arg) {
     SDL_GL_SwapWindow(p.window);
 
     update_wheel_target(p);
+    if (a.loaded) report_content_height(p);
     if (a.loaded) app::apply(a.state, a.derived, edits, a.lib);
     notify_if_changed(a);
 }
@@ -333,6 +351,11 @@ EMSCRIPTEN_KEEPALIVE const char* attn_set_focus(int position) {
 EMSCRIPTEN_KEEPALIVE const char* attn_set_step(int step) {
     app::Edits e;
     e.step = step;
+    return page_edit(e);
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_set_panel(int panel) {
+    app::Edits e;
+    e.panel = panel;
     return page_edit(e);
 }
 EMSCRIPTEN_KEEPALIVE void attn_set_theme(int dark) {

@@ -100,6 +100,18 @@ TEST_F(AppModel, OwnSentenceWithThreeHeadsHasThreeHeadsOfWeights) {
     EXPECT_EQ(j["sentence"], "The cat sat on the mat because it was warm.");
 }
 
+TEST_F(AppModel, ViewOutsideZeroToThreeIsRejectedAndKeepsTheView) {
+    app::Edits e;
+    e.panel = 2;
+    ASSERT_TRUE(app::apply(s, d, e, lib).error.empty());
+    e.panel = -1;
+    EXPECT_FALSE(app::apply(s, d, e, lib).error.empty());
+    e.panel = 4;
+    EXPECT_FALSE(app::apply(s, d, e, lib).error.empty());
+    EXPECT_EQ(s.panel, 2);
+    EXPECT_EQ(nlohmann::json::parse(app::state_json(s, d))["panel"], 2);
+}
+
 TEST_F(AppModel, StepOutsideZeroToThreeIsRejected) {
     app::Edits e;
     e.step = 4;

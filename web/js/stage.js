@@ -41,6 +41,7 @@
       el.focus.dataset.sig = sig;
     }
     el.focus.value = String(s.focus);
+    if (typeof s.panel === 'number' && el.view.value !== String(s.panel)) el.view.value = String(s.panel);
     el.stepStatus.textContent = 'Step ' + (step + 1) + ' of ' + steps.length + ': ' + steps[step];
     el.back.disabled = step <= 0;
     el.next.disabled = step >= steps.length - 1;
@@ -105,6 +106,9 @@
     el.focus.addEventListener('change', function () {
       if (api) call(api.setFocus, [parseInt(el.focus.value, 10)], el.ctlError);
     });
+    el.view.addEventListener('change', function () {
+      if (api) call(api.setPanel, [parseInt(el.view.value, 10)], el.ctlError);
+    });
     el.back.addEventListener('click', function () { go(-1); });
     el.next.addEventListener('click', function () { go(1); });
     el.sentence.addEventListener('paste', function (e) {
@@ -131,7 +135,7 @@
     api = null;
     el.canvas.hidden = true;
     setStageMessage(kind, text);
-    el.sentence.disabled = true; el.submit.disabled = true; el.focus.disabled = true;
+    el.sentence.disabled = true; el.submit.disabled = true; el.focus.disabled = true; el.view.disabled = true;
     el.sentenceHelp.textContent = 'Your own sentence needs the interactive view.';
   }
 
@@ -144,12 +148,13 @@
       setSentence: cw('attn_set_sentence', 'string', ['string', 'number']),
       setFocus: cw('attn_set_focus', 'string', ['number']),
       setStep: cw('attn_set_step', 'string', ['number']),
+      setPanel: cw('attn_set_panel', 'string', ['number']),
       setTheme: cw('attn_set_theme', null, ['number']),
       setReducedMotion: cw('attn_set_reduced_motion', null, ['number'])
     };
     el.canvas.hidden = false;
     setStageMessage('ready', '');
-    [el.focus, el.sentence, el.submit].forEach(function (n) { n.disabled = false; });
+    [el.focus, el.view, el.sentence, el.submit].forEach(function (n) { n.disabled = false; });
     el.scenario.querySelector('option[value="sentence"]').disabled = false;
     if (window.AttentionTheme) {
       api.setTheme(window.AttentionTheme.isDark() ? 1 : 0);
@@ -185,6 +190,10 @@
             if (!api) return;
             try { render(JSON.parse(json)); } catch (e) { /* ignore a malformed update; keep the last state */ }
           },
+          // The canvas never scrolls inside: it is as tall as its content, and the page scrolls.
+          onContentHeight: function (h) {
+            if (typeof h === 'number' && isFinite(h) && h > 0) el.stage.style.height = Math.round(Math.min(Math.max(h, 320), 6000)) + 'px';
+          },
           locateFile: function (f) { return f; },
           print: function () {}, printErr: function () {}
         });
@@ -204,6 +213,7 @@
     if (!el.stage || !F) return;
     el.canvas = $('attention-canvas'); el.message = $('stage-message');
     el.form = $('stage-controls'); el.scenario = $('scenario-select'); el.focus = $('focus-select');
+    el.view = $('view-select');
     el.back = $('step-back'); el.next = $('step-next'); el.stepStatus = $('step-status');
     el.sentence = $('sentence-input'); el.submit = $('sentence-submit');
     el.sentenceError = $('sentence-error'); el.sentenceHelp = $('sentence-help');

@@ -222,6 +222,8 @@ function stageHtml(s, fill, data, opts = {}) {
       <select id="scenario-select" name="scenario" disabled>${scen}</select></div>
     <div class="field"><label for="focus-select">${esc(L.focus)}</label>
       <select id="focus-select" name="focus" disabled><option value="${initial.focus}">${esc(focusTok)}</option></select></div>
+    <div class="field"><label for="view-select">${esc(L.view)}</label>
+      <select id="view-select" name="view" disabled>${L.views.map((v, i) => `<option value="${i}">${esc(v)}</option>`).join('')}</select></div>
     <div class="field field-steps" role="group" aria-labelledby="step-label">
       <span class="label" id="step-label">Step</span>
       <div class="step-buttons">
