@@ -14,7 +14,8 @@
   function show(i) {
     cands.forEach(function (g, j) {
       g.classList.toggle('is-active', j === i);
-      g.setAttribute('aria-pressed', j === pinned ? 'true' : 'false');
+      var btn = g.querySelector('.d-cand-btn');
+      if (btn) btn.setAttribute('aria-pressed', j === pinned ? 'true' : 'false');
     });
     svg.classList.toggle('has-active', i >= 0);
     if (i < 0) { say(hint); return; }
@@ -32,8 +33,8 @@
     cands.forEach(function (g, i) {
       g.addEventListener('mouseenter', function () { show(i); });
       g.addEventListener('mouseleave', function () { show(pinned); });
-      g.addEventListener('focus', function () { show(i); });
-      g.addEventListener('blur', function () { show(pinned); });
+      g.addEventListener('focusin', function () { show(i); });
+      g.addEventListener('focusout', function () { show(pinned); });
       g.addEventListener('click', function () { pinned = pinned === i ? -1 : i; show(pinned === -1 ? i : pinned); });
       g.addEventListener('keydown', function (e) {
         if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); pinned = pinned === i ? -1 : i; show(i); }

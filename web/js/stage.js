@@ -165,7 +165,10 @@
       api.setReducedMotion(rm.matches ? 1 : 0);
       if (rm.addEventListener) rm.addEventListener('change', function () { if (api) api.setReducedMotion(rm.matches ? 1 : 0); });
     }
-    if (el.scenario.value !== 'diagram') call(api.setScenario, [el.scenario.value], el.ctlError);
+    // The canvas starts on its own default; bring it to what the page (or ?scenario=) chose.
+    var appScenario = null;
+    try { appScenario = JSON.parse(api.state()).scenario; } catch (e) { appScenario = null; }
+    if (el.scenario.value !== 'sentence' && el.scenario.value !== appScenario) call(api.setScenario, [el.scenario.value], el.ctlError);
     refresh();
   }
 

@@ -165,11 +165,15 @@ function diagramSvg(state, d, fill) {
   rows.forEach(({ c, y }, i) => {
     const sc = F.score(c.score), wt = F.weight(c.weight);
     const label = `${c.token}: score ${sc}, weight ${wt}`;
-    out.push(`<g class="d-cand" tabindex="0" role="button" aria-pressed="false" data-index="${i}" data-position="${c.position}" ` +
-      `data-token="${esc(c.token)}" data-score="${esc(sc)}" data-weight="${esc(wt)}" aria-label="${esc(label)}">` +
+    // The row is the hover area; the button inside it is just the token box, so its visible text
+    // (the token) is part of its accessible name (WCAG 2.5.3). The rest of the row is drawing.
+    out.push(`<g class="d-cand" data-index="${i}" data-position="${c.position}" ` +
+      `data-token="${esc(c.token)}" data-score="${esc(sc)}" data-weight="${esc(wt)}">` +
       `<rect class="d-hit" x="30" y="${y - 44}" width="870" height="88"/>` +
+      `<g class="d-cand-btn" tabindex="0" role="button" aria-pressed="false" aria-label="${esc(label)}">` +
       `<rect class="d-box d-cand-box" x="36" y="${y - 36}" width="180" height="72" rx="10"/>` +
-      `<text class="${tokenClass(c.token, 7)}" x="52" y="${y + 7}"${fitAttr(c.token, 9, 84)}>${esc(c.token)}</text>` +
+      `<text class="${tokenClass(c.token, 7)}" x="52" y="${y + 7}"${fitAttr(c.token, 9, 84)}>${esc(c.token)}</text></g>` +
+      `<g aria-hidden="true">` +
       `<rect class="d-chip d-chip-k" x="146" y="${y - 28}" width="60" height="24" rx="12"/>` +
       `<text class="d-chip-text" x="176" y="${y - 11}" text-anchor="middle">${t(L.key)}</text>` +
       `<rect class="d-chip d-chip-v" x="146" y="${y + 4}" width="60" height="24" rx="12"/>` +
@@ -188,7 +192,7 @@ function diagramSvg(state, d, fill) {
       `<circle class="d-cmp d-mix" cx="848" cy="${y}" r="22"/>` +
       `<text class="d-cmp-text" x="848" y="${y + 5}" text-anchor="middle">× v</text>` +
       `<path class="d-line d-path d-contrib" d="M870 ${y} C885 ${y} 885 ${oy} 900 ${oy}"/>` +
-      `</g>`);
+      `</g></g>`);
   });
   out.push('</svg>');
   return out.join('\n');
