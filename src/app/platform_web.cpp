@@ -48,7 +48,11 @@ struct Platform {
     float scroll_y = 0, scroll_max = 0;  // scrollable region under the pointer, last frame
     bool over_scrollable = false;
     std::uint64_t sent_revision = ~0ull;
-    float sent_height = 0;    // content height last reported to the page (CSS px)
+    float sent_height = 0;  // content height last reported to the page (CSS px)
+    // Idle frames are skipped: the canvas keeps its last image until something changes.
+    bool wake = false;                     // input that is not an SDL event (our wheel handler)
+    Uint64 awake_until = 0;                // keep drawing until then (ms), after any change
+    std::uint64_t drawn_revision = ~0ull;  // state revision of the last drawn frame
     std::string json, reply;  // strings handed to the page stay alive until the next call
 };
 
@@ -106,8 +110,8 @@ int js_prefers_reduced_motion() {
 void js_prepare_canvas() {}
 #endif
 
-// Reads the canvas's CSS size and the DPR; sizes the drawing buffer to match.
-void update_canvas_size(Platform& p) {
+// Reads the canvas's CSS size and the DPR; sizes the drawing buffer to match. True if it changed.
+bool update_canvas_size(Platform& p) {
     double w = 1024, h = 720, dpr = 1;
 #ifdef __EMSCRIPTEN__
     emscripten_get_element_css_size("#canvas", &w, &h);
@@ -121,7 +125,7 @@ void update_canvas_size(Platform& p) {
     if (w < 1) w = 1;
     if (h < 1) h = 1;
     if (dpr <= 0 || !std::isfinite(dpr)) dpr = 1;
-    if (w == p.css_w && h == p.css_h && dpr == p.dpr) return;
+    if (w == p.css_w && h == p.css_h && dpr == p.dpr) return false;
     p.css_w = w;
     p.css_h = h;
     p.dpr = dpr;
@@ -130,11 +134,13 @@ void update_canvas_size(Platform& p) {
     emscripten_set_canvas_element_size("#canvas", static_cast<int>(std::lround(w * dpr)),
                                        static_cast<int>(std::lround(h * dpr)));
 #endif
+    return true;
 }
 
 // Rebuilds the font atlas at the DPR so text is sharp; ImGui then scales it back to CSS pixels.
-void update_fonts(Platform& p) {
-    if (p.font_dpr == p.dpr) return;
+// True if it was rebuilt.
+bool update_fonts(Platform& p) {
+    if (p.font_dpr == p.dpr) return false;
     p.font_dpr = p.dpr;
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
@@ -156,6 +162,7 @@ void update_fonts(Platform& p) {
     io.FontGlobalScale = 1.0f / s;
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
+    return true;
 }
 
 // Follows the system's colour scheme and motion preference when they change.
@@ -185,7 +192,7 @@ void update_wheel_target(Platform& p) {
 
 #ifdef __EMSCRIPTEN__
 EM_BOOL on_wheel(int, const EmscriptenWheelEvent* ev, void* user) {
-    const Platform& p = static_cast<App*>(user)->plat;
+    Platform& p = static_cast<App*>(user)->plat;
     double dy = ev->deltaY;
     if (ev->deltaMode == DOM_DELTA_PIXEL) dy /= 100;
     if (ev->deltaMode == DOM_DELTA_LINE) dy /= 3;
@@ -195,6 +202,7 @@ EM_BOOL on_wheel(int, const EmscriptenWheelEvent* ev, void* user) {
                                            (dy < 0 && p.scroll_y > 0.5f));
     if (!can) return EM_FALSE;
     ImGui::GetIO().MouseWheel -= static_cast<float>(dy);
+    p.wake = true;
     return EM_TRUE;  // preventDefault: the page does not scroll as well
 }
 #endif
@@ -222,18 +230,28 @@ void notify_if_changed(App& a) {
 void frame(void* arg) {
     App& a = *static_cast<App*>(arg);
     Platform& p = a.plat;
+    bool woke = p.wake;
+    p.wake = false;
     SDL_Event ev;
     while (SDL_PollEvent(&ev)) {
         ImGui_ImplSDL2_ProcessEvent(&ev);
         if (ev.type == SDL_QUIT) p.running = false;
+        woke = true;
     }
-    update_canvas_size(p);
-    update_fonts(p);
+    woke = update_canvas_size(p) || woke;
+    woke = update_fonts(p) || woke;
     update_media_queries(a);
     const Uint64 now = SDL_GetTicks64();
     const double dt = p.last_ticks ? std::min(0.1, (now - p.last_ticks) / 1000.0) : 1.0 / 60;
     p.last_ticks = now;
-    app::advance(a.state, a.derived, dt);
+    const bool moving = app::advance(a.state, a.derived, dt);
+    // Idle: no input, nothing easing, no change since the last drawn frame (and no text caret to
+    // blink) -> skip drawing; WebGL keeps showing the last frame. For half a second after any
+    // change frames keep coming, so ImGui's hover and focus states settle.
+    if (woke || moving || a.state.revision != p.drawn_revision || ImGui::GetIO().WantTextInput)
+        p.awake_until = now + 500;
+    if (now > p.awake_until) return;
+    p.drawn_revision = a.state.revision;
     app::apply_style(a.state.theme);
 
     ImGui_ImplOpenGL3_NewFrame();
@@ -301,6 +319,7 @@ std::string bench_frames(App& a, int tokens, int frames) {
     std::vector<double> ms;
     for (int i = 0; error.empty() && i < frames; i++) {
         const Uint64 t0 = SDL_GetPerformanceCounter();
+        a.plat.wake = true;  // every timed frame is drawn
         frame(&a);
         ms.push_back(1000.0 * (SDL_GetPerformanceCounter() - t0) / SDL_GetPerformanceFrequency());
     }

@@ -66,7 +66,7 @@
       parts.push('The focus token is ' + focus + '; its query will be compared with the keys of ' + list(names2) + '.');
     } else if (step === 1) {
       parts.push('The query of ' + focus + ' is compared with each key' +
-        (state.scaled ? ', and each product is scaled by ' + plain(state.scale) : '') + '.');
+        (state.scaled ? ', and each dot product is scaled by 1/\u221a' + state.d + ' = ' + plain(state.scale) : '') + '.');
     } else if (step === 2) {
       parts.push('Softmax' + (state.temperature !== undefined && state.temperature !== 1 ? ' at temperature ' + plain(state.temperature) : '') +
         ' turns the scores into weights that sum to ' + plain(state.weight_sum) + '.');
