@@ -156,7 +156,8 @@ Edits ShowStepsPanel(const AppState& s, const Derived& d, const UiText& t) {
                     1 + e1);
         dl->AddCircleFilled(ImVec2(xs, y), sc_r, rgba(mix(p.surface, p.score, 0.12f * e1)));
         dl->AddCircle(ImVec2(xs, y), sc_r, rgba(mix(p.border, p.score, e1), fade), 0, 1 + e1);
-        const double score = j < static_cast<int>(s.shown_scores.size()) ? s.shown_scores[j] : 0.0;
+        // Printed numbers are always the engine's; only bar lengths ease (shown_*).
+        const double score = d.focus.scores[static_cast<std::size_t>(j)];
         CentredText(dl, ImVec2(xs - sc_r, y - sc_r), ImVec2(xs + sc_r, y + sc_r),
                     rgba(score < 0 ? p.negative : p.score, (0.45f + 0.55f * e1) * fade),
                     format_number(score, narrow ? 1 : 2), strong);
@@ -170,8 +171,10 @@ Edits ShowStepsPanel(const AppState& s, const Derived& d, const UiText& t) {
         dl->AddRectFilled(ImVec2(wa.x, wb.y - 3),
                           ImVec2(wa.x + (wb.x - wa.x) * static_cast<float>(wgt), wb.y),
                           rgba(p.weight, e2 * fade), 2.0f);
-        CentredText(dl, wa, wb, rgba(masked ? p.masked : p.weight, (0.45f + 0.55f * e2) * fade),
-                    masked ? t.masked_note : format_number(wgt, 2), strong);
+        CentredText(
+            dl, wa, wb, rgba(masked ? p.masked : p.weight, (0.45f + 0.55f * e2) * fade),
+            masked ? t.masked_note : format_number(d.focus.weights[static_cast<std::size_t>(j)], 2),
+            strong);
         // weighted value -> output
         const float thick = 1.0f + 5.0f * static_cast<float>(wgt) * e3;
         dl->AddBezierCubic(ImVec2(wb.x, y), ImVec2(wb.x + (x4a - wb.x) * 0.5f, y),
