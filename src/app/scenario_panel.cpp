@@ -1,73 +1,143 @@
 // scenario_panel.cpp - ShowScenarioPanel: the canvas heading, the scenario picker (diagram,
-// worked example, own sentence) and the view picker.
+// worked example, own sentence) and the view picker, kept compact: on wide canvases the title
+// shares its row with "Reduce motion" and both pickers share one row; on narrow ones the pickers
+// become two side-by-side lists. The scenario's description is cut to two lines (full on hover).
+#include <algorithm>
+
 #include "views.h"
 #include "widgets.h"
 
 namespace app {
+namespace {
+
+// A small muted label on the current line, vertically centred on a frame.
+void InlineLabel(const char* text, const Palette& p) {
+    ImGui::PushFont(font(FontRole::Small));
+    ImGui::AlignTextToFramePadding();
+    ColouredText(text, p.muted);
+    ImGui::PopFont();
+}
+
+// A list picker (narrow canvases). Returns the picked index or -1.
+int Picker(const char* id, const char* const* labels, int count, int selected, float width) {
+    int picked = -1;
+    ImGui::SetNextItemWidth(width);
+    const ImGuiStyle& st = ImGui::GetStyle();
+    ImGui::PushStyleColor(ImGuiCol_Button, st.Colors[ImGuiCol_FrameBg]);  // a quiet arrow
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, st.Colors[ImGuiCol_FrameBgHovered]);
+    const bool open = ImGui::BeginCombo(id, labels[std::clamp(selected, 0, count - 1)]);
+    ImGui::PopStyleColor(2);
+    if (open) {
+        for (int i = 0; i < count; ++i)
+            if (ImGui::Selectable(labels[i], i == selected)) picked = i;
+        ImGui::EndCombo();
+    }
+    return picked;
+}
+
+}  // namespace
 
 Edits ShowScenarioPanel(const AppState& s, const Derived& d, const UiText& t) {
     Edits e;
     const Palette p = palette_for(s.theme);
+    const ImGuiStyle& st = ImGui::GetStyle();
     const float w = ImGui::GetContentRegionAvail().x;
+    const float x0 = ImGui::GetCursorPosX();
 
-    Heading(t.title);
-    // Reduce motion sits at the right of the title row when there is room.
-    const float toggle_w = ImGui::CalcTextSize("Reduce motion").x + 40;
+    // Title row, with "Reduce motion" at its right when there is room.
     bool reduced = s.reduced_motion;
-    if (w >= 520) {
-        ImGui::SameLine(ImGui::GetCursorPosX() + w - toggle_w);
+    ImGui::PushFont(font(FontRole::Heading));
+    const float title_w = ImGui::CalcTextSize(t.title.c_str()).x;
+    ImGui::PopFont();
+    ImGui::PushFont(font(FontRole::Small));
+    const float toggle_w =
+        ImGui::GetFrameHeight() + st.ItemInnerSpacing.x + ImGui::CalcTextSize("Reduce motion").x;
+    ImGui::PopFont();
+    const bool toggle_on_title = title_w + 24 + toggle_w <= w;
+    Heading(t.title);
+    const auto toggle = [&] {
+        ImGui::PushFont(font(FontRole::Small));
+        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4, 3));
         if (ImGui::Checkbox("Reduce motion", &reduced)) e.reduced_motion = reduced;
+        ImGui::PopStyleVar();
+        ImGui::PopFont();
+    };
+    if (toggle_on_title) {
+        const float after = ImGui::GetCursorPosY();
+        ImGui::SameLine(x0 + w - toggle_w);
+        toggle();
+        ImGui::SetCursorPosY(std::max(after, ImGui::GetCursorPosY()));
     }
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + w);
-    Caption(t.subtitle, p);
-    ImGui::PopTextWrapPos();
-    ImGui::Dummy(ImVec2(1, 2));
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 4);
+    ClampedCaption(t.subtitle, p, 3, w);
+    ImGui::Dummy(ImVec2(1, 0));
 
+    // Pickers.
     const char* scenarios[] = {"Diagram", "Worked example", "Your sentence"};
     const char* ids[] = {"diagram", "worked-example", "sentence"};
     int current = 0;
     for (int i = 0; i < 3; ++i)
         if (s.scenario_id == ids[i]) current = i;
     const char* panels[] = {"Four steps", "Vectors", "Whole sentence", "Misconceptions"};
-    const bool one_row = w >= 900;
-    if (!one_row) {
-        ImGui::PushFont(font(FontRole::Small));
-        ColouredText("SCENARIO", p.muted);
-        ImGui::PopFont();
-    }
-    const int picked = Segmented("##scenario", scenarios, 3, current, p, one_row ? w * 0.45f : w);
-    if (picked >= 0) e.scenario_id = ids[picked];
-    if (one_row) {
-        ImGui::SameLine(0, 14);
-        const ImVec2 a = ImGui::GetCursorScreenPos();
-        ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, a.y + 4), ImVec2(a.x, a.y + 26),
-                                            rgba(p.border), 1.0f);
-        ImGui::SameLine(0, 15);
+    ImGui::PushFont(font(FontRole::Small));
+    const float lab_sc = ImGui::CalcTextSize("Scenario").x + 8;
+    const float lab_vw = ImGui::CalcTextSize("View").x + 8;
+    ImGui::PopFont();
+    const float seg_sc = SegmentedWidth(scenarios, 3), seg_vw = SegmentedWidth(panels, 4);
+    const float gap = 28.0f;
+    if (w < 520) {  // two lists side by side
+        const float half = (w - st.ItemSpacing.x) * 0.5f;
+        const float cx = ImGui::GetCursorPosX();
+        InlineLabel("Scenario", p);
+        ImGui::SameLine(cx + half + st.ItemSpacing.x);
+        InlineLabel("View", p);
+        ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 6);
+        const int picked = Picker("##scenario", scenarios, 3, current, half);
+        if (picked >= 0) e.scenario_id = ids[picked];
+        ImGui::SameLine(0, st.ItemSpacing.x);
+        const int view = Picker("##panel", panels, kPanelCount, s.panel, half);
+        if (view >= 0) e.panel = view;
     } else {
-        ImGui::PushFont(font(FontRole::Small));
-        ColouredText("VIEW", p.muted);
-        ImGui::PopFont();
+        const bool one_row = lab_sc + seg_sc + gap + lab_vw + seg_vw <= w;
+        InlineLabel("Scenario", p);
+        ImGui::SameLine(0, 8);
+        const int picked = Segmented("##scenario", scenarios, 3, current, p, w - lab_sc);
+        if (picked >= 0) e.scenario_id = ids[picked];
+        if (one_row) {
+            ImGui::SameLine(0, gap * 0.5f);
+            const ImVec2 a = ImGui::GetCursorScreenPos();
+            const float fh = ImGui::GetFrameHeight();
+            ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, a.y + 4), ImVec2(a.x, a.y + fh + 2),
+                                                rgba(p.border), 1.0f);
+            ImGui::SameLine(0, gap * 0.5f);
+        }
+        InlineLabel("View", p);
+        ImGui::SameLine(0, 8);
+        const int view =
+            Segmented("##panel", panels, kPanelCount, s.panel, p, one_row ? seg_vw : w - lab_vw);
+        if (view >= 0) e.panel = view;
     }
-    const int view = Segmented("##panel", panels, kPanelCount, s.panel, p, one_row ? w * 0.55f : w);
-    if (view >= 0) e.panel = view;
 
-    // Scenario line: title and, for the illustrative model, a clear note.
-    ImGui::Dummy(ImVec2(1, 2));
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + w);
+    // Scenario line: title and focus, then the description (two lines at most).
     if (d.ok) {
+        ImGui::Dummy(ImVec2(1, 0));
         const attn::Scenario& sc = s.scenario;
         std::string line = sc.title;
         if (sc.focus >= 0 && sc.focus < static_cast<int>(sc.tokens.size()))
             line += "  ·  focus “" + sc.tokens[static_cast<std::size_t>(sc.focus)] + "”";
         line += "  ·  d = " + std::to_string(d.focus.d);
+        ImGui::PushTextWrapPos(x0 + w);
         Strong(line);
-        if (!sc.description.empty()) Caption(sc.description, p);
-        if (sc.illustrative) Caption(t.illustrative_note, p);
+        ImGui::PopTextWrapPos();
+        std::string about = sc.description;
+        if (sc.illustrative) about += (about.empty() ? "" : " ") + t.illustrative_note;
+        if (!about.empty()) {
+            ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 4);
+            ClampedCaption(about, p, 2, w);
+        }
     }
-    ImGui::PopTextWrapPos();
-
-    if (w < 520 && ImGui::Checkbox("Reduce motion", &reduced)) e.reduced_motion = reduced;
-    ImGui::Dummy(ImVec2(1, 2));
+    if (!toggle_on_title) toggle();
+    ImGui::Dummy(ImVec2(1, 0));
     return e;
 }
 

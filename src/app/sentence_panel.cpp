@@ -1,5 +1,6 @@
 // sentence_panel.cpp - ShowSentencePanel: the reader's own sentence, its focus token, 1..4 heads
 // and the causal mask. Tokens come from the engine's tokenizer.
+#include <algorithm>
 #include <string>
 
 #include "app_model.h"
@@ -42,36 +43,46 @@ Edits ShowSentencePanel(const AppState& s, const Derived& d, const UiText& t) {
     ImGui::PushFont(font(FontRole::Small));
     ColouredText("FOCUS TOKEN  (click one)", p.muted);
     ImGui::PopFont();
+    // Many tokens: smaller chips in the small font, so 128 of them wrap into a tidy block.
+    const bool dense = sent.tokens.size() > 40;
+    const float pad_x = dense ? 5.0f : 7.0f, gap = dense ? 3.0f : 4.0f;
+    ImGui::PushFont(font(dense ? FontRole::Small : FontRole::Body));
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(pad_x, dense ? 2.0f : 3.0f));
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(gap, gap));
     float x = 0;
     for (std::size_t i = 0; i < sent.tokens.size(); ++i) {
         const std::string& tok = sent.tokens[i];
-        const float w = ImGui::CalcTextSize(tok.c_str()).x + 14;
-        if (i > 0 && x + w + 4 <= W)
-            ImGui::SameLine(0, 4);
+        const float w = std::min(W, ImGui::CalcTextSize(tok.c_str()).x + 2 * pad_x);
+        if (i > 0 && x + w <= W)
+            ImGui::SameLine(0, gap);
         else if (i > 0)
             x = 0;
         const bool on = static_cast<int>(i) == sent.focus;
         ImGui::PushStyleColor(ImGuiCol_Button, on ? p.accent : p.surface_alt);
         ImGui::PushStyleColor(ImGuiCol_Text, on ? p.bg : p.ink);
-        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(7, 3));
         ImGui::PushID(static_cast<int>(i));
         if (ImGui::Button(tok.c_str(), ImVec2(w, 0))) {
             e.scenario_id = "sentence";
             e.focus = static_cast<int>(i);
         }
         ImGui::PopID();
-        ImGui::PopStyleVar();
         ImGui::PopStyleColor(2);
-        x += w + 4;
+        x += w + gap;
     }
+    ImGui::PopStyleVar(2);
+    ImGui::PopFont();
 
     ImGui::Dummy(ImVec2(1, 2));
     const char* heads[] = {"1 head", "2 heads", "3 heads", "4 heads"};
     const int h = Segmented("##heads", heads, kMaxShownHeads, s.heads - 1, p, W);
     if (h >= 0) e.heads = h + 1;
     bool causal = s.scenario.options.causal;
-    if (ImGui::Checkbox("Causal mask: a token sees only itself and earlier tokens", &causal))
+    const bool narrow = W < 420;
+    if (ImGui::Checkbox(
+            narrow ? "Causal mask" : "Causal mask: a token sees only itself and earlier tokens",
+            &causal))
         e.causal = causal;
+    if (narrow) Caption("A token sees only itself and earlier tokens.", p);
     Caption("d_model = " + std::to_string(sent.d_model) +
                 ", so each head compares vectors of d = " +
                 std::to_string(sent.d_model / std::max(1, sent.heads)) + " numbers.",

@@ -109,8 +109,8 @@ Edits ShowStepsPanel(const AppState& s, const Derived& d, const UiText& t) {
                                         : "focus";
     const ImVec2 fa(x0a, mid - 26), fb(x0b, mid + 26);
     Box(dl, fa, fb, p, p.accent, e0, true);
-    CentredText(dl, ImVec2(fa.x, fa.y + 4), ImVec2(fb.x, mid + 2), rgba(p.ink), focus_token,
-                strong);
+    CentredTextFit(dl, ImVec2(fa.x, fa.y + 4), ImVec2(fb.x, mid + 2), rgba(p.ink), focus_token,
+                   strong);
     CentredText(dl, ImVec2(fa.x, mid + 2), ImVec2(fb.x, fb.y - 4), rgba(p.accent, 0.5f + 0.5f * e0),
                 "query q", small);
 
@@ -142,8 +142,8 @@ Edits ShowStepsPanel(const AppState& s, const Derived& d, const UiText& t) {
         Box(dl, ca, cb, p, is_hl ? p.highlight : p.accent, is_hl ? 1.0f : e1 * 0.8f, false);
         const std::string tok = d.candidate_tokens[static_cast<std::size_t>(j)];
         const float split = ca.x + (cb.x - ca.x) * (narrow ? 1.0f : 0.58f);
-        CentredText(dl, ca, ImVec2(split, cb.y), rgba(masked ? p.masked : p.ink, fade), tok,
-                    strong);
+        CentredTextFit(dl, ca, ImVec2(split, cb.y), rgba(masked ? p.masked : p.ink, fade), tok,
+                       strong);
         if (!narrow) {
             CentredText(dl, ImVec2(split, ca.y), ImVec2(cb.x, (ca.y + cb.y) / 2),
                         rgba(p.accent, (0.4f + 0.6f * e1) * fade), "key k", small);
@@ -244,17 +244,10 @@ Edits ShowStepsPanel(const AppState& s, const Derived& d, const UiText& t) {
     Caption(t.steps[s.step].detail, p);
 
     ImGui::Dummy(ImVec2(1, 2));
-    ImGui::BeginDisabled(s.step == 0);
-    if (ImGui::Button("←  Back", ImVec2(110, 0))) e.step = s.step - 1;
-    ImGui::EndDisabled();
+    if (StepButton("←  Back", ImVec2(110, 0), s.step > 0, false, p)) e.step = s.step - 1;
     ImGui::SameLine();
-    ImGui::BeginDisabled(s.step == kStepCount - 1);
-    ImGui::PushStyleColor(ImGuiCol_Button, p.accent);
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, mix(p.accent, p.ink, 0.15f));
-    ImGui::PushStyleColor(ImGuiCol_Text, p.bg);
-    if (ImGui::Button("Next  →", ImVec2(110, 0))) e.step = s.step + 1;
-    ImGui::PopStyleColor(3);
-    ImGui::EndDisabled();
+    if (StepButton("Next  →", ImVec2(110, 0), s.step < kStepCount - 1, true, p))
+        e.step = s.step + 1;
     EndCard(card);
     return e;
 }

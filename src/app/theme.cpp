@@ -1,6 +1,9 @@
 // theme.cpp - palette and ImGui style. The page uses the same colours (see the report / README).
 #include "theme.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace app {
 namespace {
 
@@ -55,6 +58,33 @@ ImU32 rgba(const ImVec4& c, float alpha) {
 ImVec4 mix(const ImVec4& a, const ImVec4& b, float t) {
     return ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t,
                   a.w + (b.w - a.w) * t);
+}
+
+ImVec4 weight_colour(Theme theme, float w) {
+    const unsigned light[] = {0xe8effc, 0xb9cff5, 0x7ea4ea, 0x2f6fde, 0x1b438f};
+    const unsigned dark[] = {0x27324a, 0x2f4a82, 0x4a78cf, 0x7aa7ff, 0xd3e2ff};
+    const unsigned* stops = theme == Theme::Dark ? dark : light;
+    if (!(w > 0.0f)) return palette_for(theme).surface;   // exactly 0 (or not a number)
+    const float t = std::sqrt(std::min(w, 1.0f)) * 4.0f;  // sqrt: small weights stay apart
+    const int i = std::min(3, static_cast<int>(t));
+    return mix(hex(stops[i]), hex(stops[i + 1]), t - i);
+}
+
+namespace {
+float luminance(const ImVec4& c) {
+    const auto lin = [](float v) {
+        return v <= 0.04045f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f);
+    };
+    return 0.2126f * lin(c.x) + 0.7152f * lin(c.y) + 0.0722f * lin(c.z);
+}
+float contrast(const ImVec4& a, const ImVec4& b) {
+    const float la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05f) / (std::min(la, lb) + 0.05f);
+}
+}  // namespace
+
+ImVec4 readable_on(const Palette& p, const ImVec4& bg) {
+    return contrast(p.ink, bg) >= contrast(p.surface, bg) ? p.ink : p.surface;
 }
 
 void apply_style(Theme theme) {

@@ -16,6 +16,11 @@ Palette palette_for(Theme theme);                 // colours (sRGB, 0..1)
 void apply_style(Theme theme);                    // ImGui colours, rounding, spacing for the theme
 ImU32 rgba(const ImVec4& c, float alpha = 1.0f);  // packed colour, with extra alpha
 ImVec4 mix(const ImVec4& a, const ImVec4& b, float t);  // a + (b - a) t
+// Heatmap colour of an attention weight in 0..1: a ramp of steadily changing lightness with a
+// visible floor for any nonzero weight (exactly 0 is the plain surface).
+ImVec4 weight_colour(Theme theme, float w);
+// The palette's ink or surface colour, whichever contrasts more with `bg` (WCAG luminance).
+ImVec4 readable_on(const Palette& p, const ImVec4& bg);
 
 // Fonts, loaded by the platform in this order into the atlas.
 enum class FontRole { Body = 0, Strong = 1, Heading = 2, Small = 3 };

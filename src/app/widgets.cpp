@@ -2,6 +2,8 @@
 #include "widgets.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <vector>
 
 namespace app {
 
@@ -95,6 +97,53 @@ void Caption(const std::string& text, const Palette& p) {
     ImGui::PopFont();
 }
 
+void ClampedCaption(const std::string& text, const Palette& p, int lines, float width) {
+    ImFont* f = font(FontRole::Small);
+    ImGui::PushFont(f);
+    const float size = ImGui::GetFontSize();
+    const float line_h = ImGui::GetTextLineHeight();
+    const auto fits = [&](const std::string& s) {
+        return f->CalcTextSizeA(size, 1e9f, width, s.c_str()).y <= line_h * lines + 0.5f;
+    };
+    std::string shown = text;
+    if (!fits(text)) {
+        std::vector<std::size_t> cuts;  // word ends
+        for (std::size_t i = 1; i < text.size(); ++i)
+            if (text[i] == ' ' && text[i - 1] != ' ') cuts.push_back(i);
+        std::size_t lo = 0, hi = cuts.size();  // largest prefix that fits with the ellipsis
+        while (lo < hi) {
+            const std::size_t mid = (lo + hi + 1) / 2;
+            if (fits(text.substr(0, cuts[mid - 1]) + "…"))
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        shown = (lo > 0 ? text.substr(0, cuts[lo - 1]) : std::string()) + "…";
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, p.muted);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+    ImGui::TextUnformatted(shown.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    if (shown != text && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::TextUnformatted(text.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+float SegmentedWidth(const char* const* labels, int count) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    float w = 0;
+    for (int i = 0; i < count; ++i)
+        w += ImGui::CalcTextSize(labels[i]).x + st.FramePadding.x * 2 + 8 +
+             (i ? st.ItemSpacing.x * 0.5f : 0.0f);
+    return w;
+}
+
 void Paragraph(const std::string& text) {
     ImGui::TextWrapped("%s", text.c_str());
 }
@@ -108,6 +157,77 @@ void ColouredText(const std::string& text, const ImVec4& c) {
 bool CandidateHit(const char* id, ImVec2 size, bool* clicked) {
     *clicked = ImGui::InvisibleButton(id, size);
     return ImGui::IsItemHovered() || ImGui::IsItemFocused() || ImGui::IsItemActive();
+}
+
+std::string Ellipsize(ImFont* f, float size, const std::string& text, float max_w) {
+    if (!f) f = ImGui::GetFont();
+    const auto width = [&](const std::string& s) {
+        return f->CalcTextSizeA(size, 1e9f, 0.0f, s.c_str()).x;
+    };
+    if (width(text) <= max_w) return text;
+    std::string cut = text;
+    while (!cut.empty()) {
+        std::size_t end = cut.size() - 1;  // drop one whole UTF-8 character
+        while (end > 0 && (static_cast<unsigned char>(cut[end]) & 0xC0) == 0x80) --end;
+        cut.resize(end);
+        if (width(cut + "…") <= max_w) break;
+    }
+    return cut.empty() ? std::string() : cut + "…";
+}
+
+bool StepButton(const char* label, ImVec2 size, bool enabled, bool primary, const Palette& p) {
+    ImVec4 fill = primary ? p.accent : p.surface_alt, text = primary ? p.bg : p.ink;
+    ImVec4 hover = primary ? mix(p.accent, p.ink, 0.15f) : mix(p.surface_alt, p.accent, 0.14f);
+    ImVec4 edge = primary ? p.accent : p.border;
+    if (!enabled) fill = hover = p.surface, text = p.muted, edge = p.border;
+    ImGui::PushStyleColor(ImGuiCol_Button, fill);
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, hover);
+    ImGui::PushStyleColor(ImGuiCol_ButtonActive, enabled ? mix(hover, p.ink, 0.1f) : fill);
+    ImGui::PushStyleColor(ImGuiCol_Text, text);
+    ImGui::PushStyleColor(ImGuiCol_Border, edge);
+    ImGui::PushStyleVar(ImGuiStyleVar_DisabledAlpha, 1.0f);  // the colours above say "disabled"
+    ImGui::BeginDisabled(!enabled);
+    const bool clicked = ImGui::Button(label, size);
+    ImGui::EndDisabled();
+    ImGui::PopStyleVar();
+    ImGui::PopStyleColor(5);
+    return clicked && enabled;
+}
+
+void CentredTextFit(ImDrawList* dl, ImVec2 min, ImVec2 max, ImU32 col, const std::string& text,
+                    ImFont* f) {
+    if (!f) f = ImGui::GetFont();
+    const float room = max.x - min.x - 4;
+    const float size = f->FontSize * ImGui::GetIO().FontGlobalScale;
+    if (f->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str()).x <= room) {
+        CentredText(dl, min, max, col, text, f);
+        return;
+    }
+    ImFont* small = font(FontRole::Small);
+    const float ssize = small->FontSize * ImGui::GetIO().FontGlobalScale;
+    const auto width = [&](const std::string& s) {
+        return small->CalcTextSizeA(ssize, 1e9f, 0.0f, s.c_str()).x;
+    };
+    if (width(text) <= room) {
+        CentredText(dl, min, max, col, text, small);
+        return;
+    }
+    // Two lines, split at the space nearest the middle, when the box is tall enough.
+    std::size_t best = std::string::npos;
+    for (std::size_t i = text.find(' '); i != std::string::npos; i = text.find(' ', i + 1))
+        if (best == std::string::npos ||
+            std::abs(static_cast<long>(i) - static_cast<long>(text.size() / 2)) <
+                std::abs(static_cast<long>(best) - static_cast<long>(text.size() / 2)))
+            best = i;
+    if (best != std::string::npos && max.y - min.y >= 2 * ssize) {
+        const float mid = (min.y + max.y) * 0.5f;
+        CentredText(dl, ImVec2(min.x, mid - ssize), ImVec2(max.x, mid), col,
+                    Ellipsize(small, ssize, text.substr(0, best), room), small);
+        CentredText(dl, ImVec2(min.x, mid), ImVec2(max.x, mid + ssize), col,
+                    Ellipsize(small, ssize, text.substr(best + 1), room), small);
+        return;
+    }
+    CentredText(dl, min, max, col, Ellipsize(small, ssize, text, room), small);
 }
 
 void CentredText(ImDrawList* dl, ImVec2 min, ImVec2 max, ImU32 col, const std::string& text,

@@ -28,11 +28,26 @@ void Heading(const std::string& text);                    // SemiBold, larger
 void Strong(const std::string& text);                     // SemiBold
 void Caption(const std::string& text, const Palette& p);  // small, muted, wrapped
 void Paragraph(const std::string& text);                  // wrapped body text
+// Caption cut to at most `lines` lines (ending in "…"); the full text shows on hover / focus.
+void ClampedCaption(const std::string& text, const Palette& p, int lines, float width);
+// Width Segmented needs to lay `labels` out on one row.
+float SegmentedWidth(const char* const* labels, int count);
 void ColouredText(const std::string& text, const ImVec4& c);
 
 // A focusable candidate row region (hover, tap, keyboard focus). Returns true while highlighted
 // by the pointer or the nav focus; `clicked` set when activated.
 bool CandidateHit(const char* id, ImVec2 size, bool* clicked);
+
+// `text` cut to at most `max_w` pixels in font `f` at `size`, ending in "…" when cut (UTF-8 safe).
+std::string Ellipsize(ImFont* f, float size, const std::string& text, float max_w);
+
+// A button that reads clearly as disabled when `enabled` is false (muted text on the card colour,
+// no accent fill); `primary` gives the accent fill when enabled. Returns true when clicked.
+bool StepButton(const char* label, ImVec2 size, bool enabled, bool primary, const Palette& p);
+
+// Draws text centred in [min, max]; in the small font, then cut with "…", when it does not fit.
+void CentredTextFit(ImDrawList* dl, ImVec2 min, ImVec2 max, ImU32 col, const std::string& text,
+                    ImFont* f);
 
 // Draws text centred in [min, max].
 void CentredText(ImDrawList* dl, ImVec2 min, ImVec2 max, ImU32 col, const std::string& text,
