@@ -4,7 +4,7 @@
  * embedded in the page by the build, so the description and diagram keep working. */
 (function () {
   'use strict';
-  var MAX_CHARS = 200, MAX_WORDS = 40, LOAD_TIMEOUT_MS = 20000;
+  var MAX_CHARS = 800, LOAD_TIMEOUT_MS = 20000;  // MAX_CHARS: the input's maxlength (content data)
   var F, el = {}, data = {}, steps = [], messages = {};
   var api = null;            // wrapped app exports once ready
   var state = null;          // the last state shown (engine JSON + step/hover)
@@ -77,7 +77,7 @@
       if (n > 1) return { error: 'The word \u201c' + w + '\u201d mixes letters from different alphabets (for example Latin and Cyrillic). Please retype it in one alphabet.' };
     }
     if (words.length < 2) return { error: 'Please use at least two words, so the focus token has something to compare with.' };
-    if (words.length > MAX_WORDS) return { error: 'Please use ' + MAX_WORDS + ' words or fewer; this has ' + words.length + '.' };
+    // The engine caps the number of tokens and says so in its own words (attn_set_sentence).
     var last = 0;
     tokens.forEach(function (w, j) { if (/[\p{L}\p{N}]/u.test(w)) last = j; });
     return { text: t, focus: last };
@@ -121,7 +121,8 @@
       var r = checkSentence(el.sentence.value);
       if (r.error) { showError(el.sentenceError, r.error); el.sentence.setAttribute('aria-invalid', 'true'); el.sentence.focus(); return; }
       el.sentence.removeAttribute('aria-invalid');
-      call(api.setSentence, [r.text, r.focus], el.sentenceError);
+      // The engine has the last word (e.g. more tokens than it takes): its message is shown as is.
+      if (!call(api.setSentence, [r.text, r.focus], el.sentenceError)) el.sentence.setAttribute('aria-invalid', 'true');
     });
   }
   function go(delta) {
@@ -218,7 +219,9 @@
     el.form = $('stage-controls'); el.scenario = $('scenario-select'); el.focus = $('focus-select');
     el.view = $('view-select');
     el.back = $('step-back'); el.next = $('step-next'); el.stepStatus = $('step-status');
-    el.sentence = $('sentence-input'); el.submit = $('sentence-submit');
+    el.sentence = $('sentence-input');
+    el.submit = $('sentence-submit');
+    MAX_CHARS = parseInt(el.sentence.getAttribute('maxlength'), 10) || MAX_CHARS;
     el.sentenceError = $('sentence-error'); el.sentenceHelp = $('sentence-help');
     el.ctlError = $('control-error'); el.live = $('live-description');
     var store = $('engine-data');

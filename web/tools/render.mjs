@@ -239,8 +239,8 @@ function stageHtml(s, fill, data, opts = {}) {
   </div>
   <div class="control-row sentence-row">
     <div class="field field-grow"><label for="sentence-input">${esc(L.sentence)}</label>
-      <input type="text" id="sentence-input" name="sentence" maxlength="200" autocomplete="off" spellcheck="false" aria-describedby="sentence-help sentence-error" disabled>
-      <p class="help" id="sentence-help">${esc(L.sentence_help)}</p>
+      <input type="text" id="sentence-input" name="sentence" maxlength="${Number(L.max_chars) || 800}" autocomplete="off" spellcheck="false" aria-describedby="sentence-help sentence-error" disabled>
+      <p class="help" id="sentence-help">${esc(L.sentence_help.replace('{chars}', String(Number(L.max_chars) || 800)))}</p>
       <p class="error" id="sentence-error" role="alert"></p></div>
     <button type="submit" id="sentence-submit" class="btn btn-primary" disabled>${esc(L.submit)}</button>
   </div>
