@@ -155,7 +155,7 @@ Edits ShowVectorsPanel(const AppState& s, const Derived& d, const UiText& t) {
                 (masked ? std::string("0 (masked)") : format_number(r.weights[ju], 3));
         ImGui::PushFont(font(FontRole::Small));
         ImGui::PushStyleColor(ImGuiCol_Text, masked ? p.masked : p.ink);
-        ImGui::TextWrapped("%s", line.c_str());
+        Paragraph(line);
         ImGui::PopStyleColor();
         ImGui::PopFont();
         const ImVec2 bottom = ImGui::GetItemRectMax();

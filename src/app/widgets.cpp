@@ -1,11 +1,51 @@
 // widgets.cpp - see widgets.h.
 #include "widgets.h"
 
+#include <imgui_internal.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <vector>
 
 namespace app {
+
+// ImGui 1.86 also breaks lines after '.' and ',', which splits numbers such as 1.8 or 1.000.
+// This breaks at spaces only (a word longer than the width keeps its own line).
+std::string WrapAtSpaces(const std::string& text, ImFont* f, float size, float width) {
+    std::string out, line;
+    std::size_t i = 0;
+    const auto width_of = [&](const std::string& s) {
+        return f->CalcTextSizeA(size, 1e9f, 0, s.c_str()).x;
+    };
+    while (i <= text.size()) {
+        const std::size_t j = std::min(text.find_first_of(" \n", i), text.size());
+        const std::string word = text.substr(i, j - i);
+        const std::string candidate = line.empty() ? word : line + " " + word;
+        if (!line.empty() && width_of(candidate) > width) {
+            out += line + "\n";
+            line = word;
+        } else {
+            line = candidate;
+        }
+        if (j < text.size() && text[j] == '\n') {
+            out += line + "\n";
+            line.clear();
+        }
+        i = j + 1;
+    }
+    return out + line;
+}
+
+namespace {
+// Text wrapped at spaces to the current wrap position (as ImGui::TextWrapped would place it).
+void TextWrappedAtSpaces(const std::string& text) {
+    ImGuiWindow* w = ImGui::GetCurrentWindow();
+    const float wrap_x = w->DC.TextWrapPos < 0 ? 0.0f : w->DC.TextWrapPos;
+    const float width = ImGui::CalcWrapWidthForPos(ImGui::GetCursorScreenPos(), wrap_x);
+    ImGui::TextUnformatted(
+        WrapAtSpaces(text, ImGui::GetFont(), ImGui::GetFontSize(), width).c_str());
+}
+}  // namespace
 
 Card BeginCard(const char* id, const Palette& p, bool emphasised) {
     Card c;
@@ -79,20 +119,20 @@ int Segmented(const char* id, const char* const* labels, int count, int selected
 
 void Heading(const std::string& text) {
     ImGui::PushFont(font(FontRole::Heading));
-    ImGui::TextWrapped("%s", text.c_str());
+    TextWrappedAtSpaces(text);
     ImGui::PopFont();
 }
 
 void Strong(const std::string& text) {
     ImGui::PushFont(font(FontRole::Strong));
-    ImGui::TextWrapped("%s", text.c_str());
+    TextWrappedAtSpaces(text);
     ImGui::PopFont();
 }
 
 void Caption(const std::string& text, const Palette& p) {
     ImGui::PushFont(font(FontRole::Small));
     ImGui::PushStyleColor(ImGuiCol_Text, p.muted);
-    ImGui::TextWrapped("%s", text.c_str());
+    TextWrappedAtSpaces(text);
     ImGui::PopStyleColor();
     ImGui::PopFont();
 }
@@ -103,7 +143,8 @@ void ClampedCaption(const std::string& text, const Palette& p, int lines, float 
     const float size = ImGui::GetFontSize();
     const float line_h = ImGui::GetTextLineHeight();
     const auto fits = [&](const std::string& s) {
-        return f->CalcTextSizeA(size, 1e9f, width, s.c_str()).y <= line_h * lines + 0.5f;
+        return f->CalcTextSizeA(size, 1e9f, 0, WrapAtSpaces(s, f, size, width).c_str()).y <=
+               line_h * lines + 0.5f;
     };
     std::string shown = text;
     if (!fits(text)) {
@@ -122,7 +163,7 @@ void ClampedCaption(const std::string& text, const Palette& p, int lines, float 
     }
     ImGui::PushStyleColor(ImGuiCol_Text, p.muted);
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-    ImGui::TextUnformatted(shown.c_str());
+    ImGui::TextUnformatted(WrapAtSpaces(shown, f, size, width).c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     ImGui::PopFont();
@@ -145,7 +186,7 @@ float SegmentedWidth(const char* const* labels, int count) {
 }
 
 void Paragraph(const std::string& text) {
-    ImGui::TextWrapped("%s", text.c_str());
+    TextWrappedAtSpaces(text);
 }
 
 void ColouredText(const std::string& text, const ImVec4& c) {

@@ -28,6 +28,8 @@ void Heading(const std::string& text);                    // SemiBold, larger
 void Strong(const std::string& text);                     // SemiBold
 void Caption(const std::string& text, const Palette& p);  // small, muted, wrapped
 void Paragraph(const std::string& text);                  // wrapped body text
+// `text` with line breaks at spaces so each line fits `width` (never inside "1.8").
+std::string WrapAtSpaces(const std::string& text, ImFont* f, float size, float width);
 // Caption cut to at most `lines` lines (ending in "…"); the full text shows on hover / focus.
 void ClampedCaption(const std::string& text, const Palette& p, int lines, float width);
 // Width Segmented needs to lay `labels` out on one row.
