@@ -400,9 +400,12 @@ ${desc ? `<details class="embed-desc"><summary>${inline(desc.heading, fill)}</su
 </main>`;
 }
 
+// The shared <head> (templates/head.html) goes in first; its own slots are filled with the rest.
+const HEAD = fs.readFileSync(path.join(WEB, 'templates', 'head.html'), 'utf8');
 function page(template, entry, body, title) {
   const parts = { lang: esc(entry.lang), title: esc(title), description: esc(entry.summary), body };
-  return template.replace(/<!--slot:(\w+)-->/g, (_, k) => {
+  if (!template.includes('<!--slot:head-->')) fail('template has no <!--slot:head-->');
+  return template.replace('<!--slot:head-->', HEAD.trimEnd()).replace(/<!--slot:(\w+)-->/g, (_, k) => {
     if (parts[k] === undefined) fail(`template slot ${k} unknown`);
     return parts[k];
   });
