@@ -15,7 +15,7 @@
 // Rules: plain structs of numbers, no hidden state, no exceptions, never a NaN in a result.
 // Bad input gives an Error with a message a reader can understand.
 // Implementation: step.cpp, softmax.cpp, sequence.cpp, tokenizer.cpp, illustrative.cpp,
-// scenario.cpp, json.cpp (all in src/engine/).
+// scenario.cpp, json.cpp (all in src/engine/). The small trained transformer: transformer.h.
 #pragma once
 
 #include <cstddef>
