@@ -94,19 +94,28 @@ void merge(Edits& into, const Edits& from) {
     into.dismiss_message = into.dismiss_message || from.dismiss_message;
 }
 
-attn::Result<Library> load_library(const std::string& scenario_dir, const std::string& ui_path) {
+attn::Result<Library> load_library(const ReadContent& read) {
     Library lib;
     for (const char* id : kScenarioIds) {
-        auto s = attn::load_scenario(scenario_dir + "/" + id + ".json");
+        auto text = read(std::string("scenarios/") + id + ".json");
+        if (!text.ok()) return text.error();
+        auto s = attn::parse_scenario(text.value());
         if (!s.ok()) return s.error();
         lib.scenarios.push_back(s.value());
     }
-    auto text = attn::read_text_file(ui_path);
+    auto text = read("app/ui.json");
     if (!text.ok()) return text.error();
     auto ui = parse_ui_text(text.value());
     if (!ui.ok()) return ui.error();
     lib.text = ui.value();
     return lib;
+}
+
+attn::Result<Library> load_library(const std::string& scenario_dir, const std::string& ui_path) {
+    return load_library([&](const std::string& name) {
+        if (name.rfind("scenarios/", 0) == 0) return attn::read_text_file(scenario_dir + "/" + name.substr(10));
+        return attn::read_text_file(ui_path);
+    });
 }
 
 const attn::Scenario* find_scenario(const Library& lib, const std::string& id) {

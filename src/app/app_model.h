@@ -1,6 +1,7 @@
 // app_model.h - the app's logic, in plain C++ (no SDL, GL or Emscripten), so it runs in tests.
 //
-//   load_library   read the scenarios and the canvas text (files embedded at /scenarios, /app)
+//   load_library   read the scenarios and the canvas text (from files, or from the bytes the app
+//                  has compiled in: a reader of "scenarios/<id>.json" and "app/ui.json")
 //   initial_state  the state a reader first sees
 //   compute        run the engine for a state -> Derived (or the engine's error)
 //   apply          apply a view's (or the page's) edits; on an engine error keep the old state
@@ -8,6 +9,7 @@
 //   state_json     the JSON the page reads (engine's to_json + the app's fields)
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,8 @@ struct Library {
 };
 
 attn::Result<Library> load_library(const std::string& scenario_dir, const std::string& ui_path);
+using ReadContent = std::function<attn::Result<std::string>(const std::string& name)>;
+attn::Result<Library> load_library(const ReadContent& read);  // names as above
 const attn::Scenario* find_scenario(const Library& lib, const std::string& id);
 
 AppState initial_state(const Library& lib);

@@ -111,11 +111,14 @@ export function hookModule(context) {
   });
 }
 
-// Waits until the stage has settled (ready / no-webgl2 / failed) and returns that state.
+// Waits until the stage has settled (ready / no-webgl2 / failed) and returns that state. The page
+// loads the app only when the reader nears the stage (web/js/loader.js), so a waiting stage is
+// scrolled to, as a reader would.
 export async function stageSettled(page, timeout = APP_TIMEOUT) {
   await page.waitForFunction(() => {
     const s = document.getElementById('attention-stage');
-    return s && !['loading', 'none'].includes(s.getAttribute('data-app-state'));
+    if (s && s.getAttribute('data-app-state') === 'waiting') s.scrollIntoView({ block: 'start' });
+    return s && !['loading', 'none', 'waiting'].includes(s.getAttribute('data-app-state'));
   }, null, { timeout });
   return page.getAttribute('#attention-stage', 'data-app-state');
 }

@@ -173,42 +173,38 @@
     refresh();
   }
 
-  function loadApp() {
+  function hasWebGL2() {
     var gl = null;
     try { gl = document.createElement('canvas').getContext('webgl2'); } catch (e) { gl = null; }
-    if (!gl) { unavailable('no-webgl2', messages.no_webgl); return; }
+    return !!gl;
+  }
+
+  function loadApp() {
     setStageMessage('loading', messages.loading);
     var done = false;
     var timer = setTimeout(function () { if (!done) { done = true; unavailable('failed', messages.no_app); } }, LOAD_TIMEOUT_MS);
     function failed() { if (!done) { done = true; clearTimeout(timer); unavailable('failed', messages.no_app); } }
-    var s = document.createElement('script');
-    s.src = 'app.js';
-    s.onerror = failed;
-    s.onload = function () {
-      if (typeof window.createAttentionApp !== 'function') { failed(); return; }
-      var p;
-      try {
-        p = window.createAttentionApp({
-          canvas: el.canvas,
-          onStateChange: function (json) {
-            if (!api) return;
-            try { render(JSON.parse(json)); } catch (e) { /* ignore a malformed update; keep the last state */ }
-          },
-          // The canvas never scrolls inside: it is as tall as its content, and the page scrolls.
-          onContentHeight: function (h) {
-            if (typeof h === 'number' && isFinite(h) && h > 0) el.stage.style.height = Math.round(Math.min(Math.max(h, 320), 6000)) + 'px';
-          },
-          locateFile: function (f) { return f; },
-          print: function () {}, printErr: function () {}
-        });
-      } catch (e) { failed(); return; }
-      Promise.resolve(p).then(function (mod) {
-        if (done) return;
-        done = true; clearTimeout(timer);
-        try { ready(mod); } catch (e) { unavailable('failed', messages.no_app); }
-      }, failed);
-    };
-    document.head.appendChild(s);
+    var p;
+    try {
+      // web/js/loader.js fetches app.js and the wasm (a separate file over HTTP, a script from file://)
+      p = window.AttentionLoader.load({
+        canvas: el.canvas,
+        onStateChange: function (json) {
+          if (!api) return;
+          try { render(JSON.parse(json)); } catch (e) { /* ignore a malformed update; keep the last state */ }
+        },
+        // The canvas never scrolls inside: the stage is as tall as its content, and the page scrolls.
+        onContentHeight: function (h) {
+          if (typeof h === 'number' && isFinite(h) && h > 0) el.stage.style.height = Math.round(Math.min(Math.max(h, 320), 6000)) + 'px';
+        },
+        print: function () {}, printErr: function () {}
+      });
+    } catch (e) { failed(); return; }
+    Promise.resolve(p).then(function (mod) {
+      if (done) return;
+      done = true; clearTimeout(timer);
+      try { ready(mod); } catch (e) { unavailable('failed', messages.no_app); }
+    }, failed);
   }
 
   function init() {
@@ -237,7 +233,10 @@
     [el.scenario, el.back, el.next].forEach(function (n) { n.disabled = false; });
     wire();
     offline(3);
-    loadApp();
+    if (!hasWebGL2()) { unavailable('no-webgl2', messages.no_webgl); return; }
+    // Until the reader nears the stage it shows a still preview of the canvas's size (loader.js).
+    setStageMessage('waiting', messages.waiting || '');
+    window.AttentionLoader.whenWanted(el.stage.parentNode, loadApp);
   }
 
   window.AttentionStage = { checkSentence: checkSentence };

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds the static page: runs the engine CLI for the diagram and worked-example scenarios, fills
 // the content's {{placeholders}} with its numbers, and writes dist/index.html + dist/embed.html
-// with the CSS/JS (and app.js when given). Node 20 built-ins only. Fails loudly on any problem.
+// with the CSS/JS (and, when given, the app: app.js, its app.wasm, and app.wasm.js, the same wasm
+// base64 in a script for pages opened from file://). Node 20 built-ins only. Fails loudly.
 //
 //   node web/tools/render.mjs --cli build/native/src/cli/attention_cli --scenarios assets/scenarios \
 //        --content assets/content/attention-score [--app build/wasm/src/app/attention_app.js] --out dist
@@ -206,6 +207,22 @@ function subsections(s, fill, level) {
     `<div class="subsection" id="${esc(x.id)}"><h${level} class="subheading">${inline(x.heading, fill)}</h${level}>\n${paragraphs(x.paragraphs, fill)}</div>`).join('\n');
 }
 
+// A still preview of the canvas while the app has not loaded (web/js/loader.js loads it when the
+// reader nears the stage): the scenario's weights as bars, the engine's numbers. Decorative (the
+// live description below says the same), sized by CSS to the stage.
+function previewSvg(s) {
+  const rows = s.candidates.map((c, i) => {
+    const y = 70 + i * 46, w = Math.max(2, Math.round(c.weight * 300));
+    return `<text class="pv-label" x="40" y="${y + 20}">${esc(c.token)}</text>` +
+      `<rect class="pv-track" x="150" y="${y}" width="300" height="28" rx="6"/>` +
+      `<rect class="pv-bar" x="150" y="${y}" width="${w}" height="28" rx="6"/>` +
+      `<text class="pv-num" x="${150 + 300 + 14}" y="${y + 20}">${esc(F.weight(c.weight))}</text>`;
+  }).join('');
+  const h = 70 + s.candidates.length * 46 + 20;
+  return `<svg class="stage-preview" aria-hidden="true" focusable="false" viewBox="0 0 560 ${h}" preserveAspectRatio="xMidYMin meet">` +
+    `<text class="pv-title" x="40" y="40">${esc(s.tokens[s.focus])}</text>${rows}</svg>`;
+}
+
 function stageHtml(s, fill, data, opts = {}) {
   const L = s.labels;
   const initial = data[opts.scenario || 'diagram'];
@@ -218,6 +235,7 @@ function stageHtml(s, fill, data, opts = {}) {
 <div class="engine-data" id="engine-data" hidden${engineData} data-steps="${esc(JSON.stringify(L.steps))}" data-messages="${esc(JSON.stringify({ loading: L.loading, no_webgl: L.no_webgl, no_app: L.no_app }))}"></div>
 <div class="attention-stage" id="attention-stage" data-app-state="none">
   <canvas id="attention-canvas" tabindex="0" aria-label="${esc(L.canvas)}"></canvas>
+  ${previewSvg(initial)}
   <p class="stage-message" id="stage-message" role="status">The interactive view needs JavaScript. The diagram, the description below and the quiz work without it.</p>
 </div>
 <form class="controls" id="stage-controls" novalidate>
@@ -433,6 +451,8 @@ function main() {
     if (left) fail(`${name}: unfilled or broken value "${left[0]}"`);
   }
   if (o.app && !fs.existsSync(o.app)) fail(`--app given but not found: ${o.app}`);
+  const wasmFile = o.app && o.app.replace(/\.js$/, '.wasm');
+  if (o.app && !fs.existsSync(wasmFile)) fail(`--app given but its wasm is missing: ${wasmFile}`);
   // write everything to a temporary folder, then swap it in, so a failure never leaves a half page
   const out = path.resolve(o.out);
   const tmp = `${out}.tmp-${process.pid}`;
@@ -442,10 +462,17 @@ function main() {
   fs.writeFileSync(path.join(tmp, 'embed.html'), embed);
   copyDir(path.join(WEB, 'css'), path.join(tmp, 'css'), '.css');
   copyDir(path.join(WEB, 'js'), path.join(tmp, 'js'), '.js');
-  if (o.app) fs.copyFileSync(o.app, path.join(tmp, 'app.js'));
+  if (o.app) {
+    fs.copyFileSync(o.app, path.join(tmp, 'app.js'));
+    const wasm = fs.readFileSync(wasmFile);
+    fs.writeFileSync(path.join(tmp, 'app.wasm'), wasm);
+    // One binary, two ways to reach it: web/js/loader.js reads this copy only from file://.
+    fs.writeFileSync(path.join(tmp, 'app.wasm.js'),
+      `/* app.wasm, base64: for pages opened from file:// (web/js/loader.js) */\nwindow.AttentionAppWasm="${wasm.toString('base64')}";\n`);
+  }
   fs.rmSync(out, { recursive: true, force: true });
   fs.renameSync(tmp, out);
-  console.log(`render: wrote ${path.relative(process.cwd(), out) || out}/index.html, embed.html${o.app ? ', app.js' : ' (no app.js)'}`);
+  console.log(`render: wrote ${path.relative(process.cwd(), out) || out}/index.html, embed.html${o.app ? ', app.js, app.wasm, app.wasm.js' : ' (no app.js)'}`);
 }
 
 try {
