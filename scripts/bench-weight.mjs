@@ -137,7 +137,7 @@ if (names && existsSync(names)) {
   // imported functions come first in the function index space
   let imports = 0;
   if (at.import) { p = at.import.start; const n = leb();
-    for (let i = 0; i < n; i++) { p += leb(); p += leb(); p += leb(); const kind = bytes[p++];
+    for (let i = 0; i < n; i++) { { const a = leb(); p += a; } { const b2 = leb(); p += b2; } const kind = bytes[p++];
       if (kind === 0) { leb(); imports++; } else if (kind === 1) { p++; const f = leb(); leb(); if (f & 1) leb(); }
       else if (kind === 2) { const f = leb(); leb(); if (f & 1) leb(); } else if (kind === 3) { p += 2; } } }
   const fnName = new Map();

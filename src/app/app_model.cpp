@@ -94,7 +94,10 @@ void merge(Edits& into, const Edits& from) {
     into.dismiss_message = into.dismiss_message || from.dismiss_message;
 }
 
-attn::Result<Library> load_library(const ReadContent& read) {
+namespace {
+// One reader for both sources: the scenario folder and ui.json path (files), or read(name).
+template <class Read>
+attn::Result<Library> load_library_with(const Read& read) {
     Library lib;
     for (const char* id : kScenarioIds) {
         auto text = read(std::string("scenarios/") + id + ".json");
@@ -110,9 +113,14 @@ attn::Result<Library> load_library(const ReadContent& read) {
     lib.text = ui.value();
     return lib;
 }
+}  // namespace
+
+attn::Result<Library> load_library(ReadContent read) {
+    return load_library_with(read);
+}
 
 attn::Result<Library> load_library(const std::string& scenario_dir, const std::string& ui_path) {
-    return load_library([&](const std::string& name) {
+    return load_library_with([&](const std::string& name) {
         if (name.rfind("scenarios/", 0) == 0) return attn::read_text_file(scenario_dir + "/" + name.substr(10));
         return attn::read_text_file(ui_path);
     });

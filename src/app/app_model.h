@@ -9,7 +9,6 @@
 //   state_json     the JSON the page reads (engine's to_json + the app's fields)
 #pragma once
 
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,8 +24,8 @@ struct Library {
 };
 
 attn::Result<Library> load_library(const std::string& scenario_dir, const std::string& ui_path);
-using ReadContent = std::function<attn::Result<std::string>(const std::string& name)>;
-attn::Result<Library> load_library(const ReadContent& read);  // names as above
+using ReadContent = attn::Result<std::string> (*)(const std::string& name);
+attn::Result<Library> load_library(ReadContent read);  // names as above
 const attn::Scenario* find_scenario(const Library& lib, const std::string& id);
 
 AppState initial_state(const Library& lib);
