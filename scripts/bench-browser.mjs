@@ -8,11 +8,12 @@
 //                  loads at once), embed.html: DOMContentLoaded, text interactive, first frame from
 //                  navigation and from the moment the loader started (performance mark)
 //   file           index.html#stage from file:// (the base64 copy of the wasm): first frame
-//   frames         bench build: ImGui CPU time and whole frame (glFinish included) for the heatmap
+//   frames         bench build, median of 3 interleaved passes of 120 frames: ImGui CPU time and
+//                  whole frame (glFinish included) for the heatmap
 //                  at N = 16..128 tokens x 4 heads and for a drag in the Vectors view, with the app's
 //                  renderer and with ImGui's OpenGL3 backend (state backup), at 1280 x 900; the drag
 //                  and N = 128 also on a 360 x 800 phone viewport at DPR 3 (drawing buffer size kept)
-//   node scripts/bench-browser.mjs --dir dist --bench-dir build/bench-dist [--reps 5] [--frames 60]
+//   node scripts/bench-browser.mjs --dir dist --bench-dir build/bench-dist [--reps 5] [--frames 120] [--passes 3]
 import { chromium } from 'playwright-core';
 import { mkdtempSync, writeFileSync, rmSync, readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -25,7 +26,7 @@ const args = process.argv.slice(2);
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const dir = resolve(opt('--dir', 'dist'));
 const benchDir = resolve(opt('--bench-dir', 'build/bench-dist'));
-const REPS = Number(opt('--reps', 5)), FRAMES = Number(opt('--frames', 60));
+const REPS = Number(opt('--reps', 5)), FRAMES = Number(opt('--frames', 120)), PASSES = Number(opt('--passes', 3));
 const TOKENS = [16, 32, 64, 128];
 const FIRST_FRAME_TIMEOUT_MS = 30000;
 const APP_FILES = /\/app(\.wasm)?(\.js)?$/;
@@ -126,21 +127,30 @@ async function beforeCanvas(browser, origin) {
 async function frames(browser, origin, { viewport, dpr, renderers, tokens, drag }) {
   const m = await measure(browser, `${origin}/index.html#stage`, { app: true, viewport, dpr });
   if (m.first_frame === null) { await m.context.close(); return { missing: `the bench app did not start (${m.appState})` }; }
-  const out = await m.page.evaluate(({ renderers, tokens, drag, frames }) => {
+  const out = await m.page.evaluate(({ renderers, tokens, drag, frames, passes }) => {
     const mod = window.__bench.module;
     if (!mod || typeof mod._attn_bench_frames !== 'function') return { missing: 'the bench build lacks attn_bench_frames' };
     const call = (f, types, a) => { try { return JSON.parse(mod.ccall(f, 'string', types, a)); } catch (e) { return { error: String(e.message || e) }; } };
-    const res = {};
-    for (const r of renderers) {
-      mod.ccall('attn_bench_renderer', null, ['number'], [r === 'imgui_gl3' ? 1 : 0]);
-      call('attn_bench_frames', ['number', 'number'], [16, 10]);  // warm-up
-      res[r] = { heatmap: tokens.map((n) => Object.assign({ tokens: n }, call('attn_bench_frames', ['number', 'number'], [n, frames]))),
-                 drag: drag ? call('attn_bench_drag', ['number'], [frames]) : null };
+    const runs = Object.fromEntries(renderers.map((r) => [r, []]));
+    for (let pass = 0; pass < passes; pass++) {  // renderers interleaved, so machine noise hits both
+      for (const r of renderers) {
+        mod.ccall('attn_bench_renderer', null, ['number'], [r === 'imgui_gl3' ? 1 : 0]);
+        call('attn_bench_frames', ['number', 'number'], [16, 10]);  // warm-up
+        runs[r].push({ heatmap: tokens.map((n) => Object.assign({ tokens: n }, call('attn_bench_frames', ['number', 'number'], [n, frames]))),
+                       drag: drag ? call('attn_bench_drag', ['number'], [frames]) : null });
+      }
     }
     mod.ccall('attn_bench_renderer', null, ['number'], [0]);
+    // each figure: the median over the passes
+    const med = (xs) => { const s = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b); return s.length ? s[(s.length - 1) >> 1] : null; };
+    const keys = ['p50_ms', 'p95_ms', 'max_ms', 'whole_p50_ms', 'whole_p95_ms'];
+    const merge = (list) => (list[0] && list[0].ok !== false ? Object.assign({}, list[0], Object.fromEntries(keys.map((k) => [k, med(list.map((x) => x[k]))])), { passes: list.length }) : list[0]);
+    const res = {};
+    for (const r of renderers) res[r] = { heatmap: tokens.map((n, i) => merge(runs[r].map((p) => p.heatmap[i]))),
+                                          drag: drag ? merge(runs[r].map((p) => p.drag)) : null };
     const c = document.getElementById('attention-canvas');
-    return { renderers: res, canvas: { width: c.width, height: c.height, css_w: c.clientWidth, css_h: c.clientHeight } };
-  }, { renderers, tokens, drag, frames: FRAMES });
+    return { renderers: res, passes, canvas: { width: c.width, height: c.height, css_w: c.clientWidth, css_h: c.clientHeight } };
+  }, { renderers, tokens, drag, frames: FRAMES, passes: PASSES });
   out.errors = m.errors;
   await m.context.close();
   return out;

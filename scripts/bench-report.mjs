@@ -107,7 +107,7 @@ say('Frame times come from the bench build (the product plus the attn_bench_* ho
 // ---- frame cost growth with N
 if (own) {
   say();
-  say(`## Frame cost with N: Whole sentence view, 4 heads, ${browser.frames} frames at 1280 x 900 (ms)`);
+  say(`## Frame cost with N: Whole sentence view, 4 heads, ${browser.frames} frames at 1280 x 900, median of ${fc.passes} interleaved passes (ms)`);
   say();
   say('| tokens | ImGui CPU p50 / p95 | whole p50 / p95 | growth from the previous N (whole p50) | ImGui OpenGL3 backend: whole p50 / p95 | own ÷ backend (whole p50) |');
   say('|---:|---:|---:|---:|---:|---:|');

@@ -2,9 +2,10 @@
  *   - when the stage comes within about one screen of the viewport (IntersectionObserver),
  *   - at once when the URL targets the stage (#stage or anything inside it), a stage control is
  *     used, or the page asks for it (<body data-app-load="now">, the embed),
- * and reaches the one wasm binary in the way the page was opened: over HTTP(S) app.js fetches
- * app.wasm (streaming compile); from file://, where fetch cannot read files, app.wasm.js (the
- * same bytes, base64 in a script) is loaded first and its bytes are handed over as wasmBinary.
+ * and reaches the one wasm binary in the way the page was opened: over HTTP(S) it fetches app.wasm
+ * (streaming compile); from file://, where fetch cannot read files, it loads app.wasm.js (the
+ * same bytes, base64 in a script). Either way the wasm compiles while app.js arrives, and the
+ * app gets the compiled module through Module.instantiateWasm.
  *   AttentionLoader.whenWanted(stageWrap, start)  calls start() once, when wanted
  *   AttentionLoader.load(options) -> Promise<Module>  loads the scripts, starts the app */
 (function () {
@@ -52,19 +53,39 @@
     return out;
   }
 
+  // The wasm, compiled while app.js is still arriving: over HTTP(S) streamed from app.wasm, from
+  // file:// decoded from app.wasm.js.
+  function compileWasm(local) {
+    if (local) {
+      return script('app.wasm.js').then(function () {
+        var b64 = window.AttentionAppWasm;
+        if (typeof b64 !== 'string') throw new Error('app.wasm.js holds no wasm');
+        window.AttentionAppWasm = null;
+        return WebAssembly.compile(decode(b64));
+      });
+    }
+    function whole() {
+      return fetch('app.wasm', { credentials: 'same-origin' }).then(function (r) {
+        if (!r.ok) throw new Error('app.wasm: HTTP ' + r.status);
+        return r.arrayBuffer();
+      }).then(function (b) { return WebAssembly.compile(b); });
+    }
+    if (typeof WebAssembly.compileStreaming !== 'function') return whole();
+    // streaming needs the server to say application/wasm; otherwise compile the whole file
+    return WebAssembly.compileStreaming(fetch('app.wasm', { credentials: 'same-origin' })).catch(whole);
+  }
+
   function load(options) {
     if (window.performance && performance.mark) performance.mark('attention-app-load');
     var local = window.location.protocol === 'file:';
-    var wasm = local ? script('app.wasm.js').then(function () {
-      var b64 = window.AttentionAppWasm;
-      if (typeof b64 !== 'string') throw new Error('app.wasm.js holds no wasm');
-      window.AttentionAppWasm = null;
-      return decode(b64);
-    }) : Promise.resolve(null);
-    return Promise.all([wasm, script('app.js')]).then(function (r) {
+    return Promise.all([compileWasm(local), script('app.js')]).then(function (r) {
       if (typeof window.createAttentionApp !== 'function') throw new Error('app.js defines no app');
-      if (r[0]) options.wasmBinary = r[0];
-      else options.locateFile = function (f) { return /\.wasm$/.test(f) ? 'app.wasm' : f; };
+      var module = r[0];
+      options.instantiateWasm = function (imports, receive) {
+        WebAssembly.instantiate(module, imports).then(function (instance) { receive(instance); },
+          function (e) { if (options.printErr) options.printErr('wasm instantiation failed: ' + e); });
+        return {};  // the exports arrive through receive()
+      };
       return window.createAttentionApp(options);
     });
   }
