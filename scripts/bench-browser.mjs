@@ -157,7 +157,7 @@ async function frames(browser, origin, { viewport, dpr, renderers, tokens, drag 
 }
 
 const blankDir = mkdtempSync(join(tmpdir(), 'bench-blank-'));
-writeFileSync(join(blankDir, 'blank.html'), '<!doctype html><meta charset="utf-8"><title>blank</title><p>blank</p>\n');
+writeFileSync(join(blankDir, 'blank.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>blank</title><p>blank</p>\n');
 const site = await startServer({ dir, port: 0, basePath: '/' });
 const benchSite = existsSync(join(benchDir, 'index.html')) ? await startServer({ dir: benchDir, port: 0, basePath: '/' }) : null;
 const blank = await startServer({ dir: blankDir, port: 0, basePath: '/' });

@@ -120,13 +120,13 @@ for (const item of (opt('--embedded', '') || '').split(',').filter(Boolean)) {
 }
 
 // ---- where the wasm's bytes go, by origin (a build with function names)
-const ORIGINS = [
+const ORIGINS = [  // first match wins; names are the demangled C++ names of the wasm's functions
   ['JSON (nlohmann)', /nlohmann/],
-  ['engine', /^attn::|^\(anonymous namespace\)::.*attn|attn::/],
-  ['ImGui', /ImGui|^Im[A-Z]|^stb|^stbtt|^stbrp|^ImStb|imgui/i],
-  ['SDL', /^SDL|^Emscripten_|^_SDL|^SDL2/],
-  ['app (views, platform, model)', /^app::|platform_gl|^main$|^attn_|^\(anonymous namespace\)::(frame|update_|on_wheel|bench|page_edit|report_|notify_)/],
-  ['libc / libc++', /^std::|^__|^_|^(operator|memcpy|memset|memmove|malloc|free|realloc|calloc|emmalloc|str|mem|printf|snprintf|vsnprintf|fmt|pop_arg|strto|atof|sqrt|exp|log|pow|fmod|floor|ceil|round|qsort|sbrk|abort|sin|cos|tan|scalbn|frexp|wc|mb|out|pad|getint|vfprintf|emscripten|dlmalloc|isdigit|tolower|toupper)/],
+  ['app (views, platform, model)', /(^|[ <(])app::|platform_gl|^main$|^main::|^attn_|^\(anonymous namespace\)::|^eglGetProcAddress$/],
+  ['engine', /(^|[ <(])attn::/],
+  ['ImGui', /ImGui|(^|[ <(*])Im[A-Z]\w*|stb|^Path[A-Z]|^InputText|^STB_TEXTEDIT|^GetDefault|^Decode85|^Nav[A-Z]|^Table[A-Z]|^Find[A-Z]|^Calc[A-Z]/],
+  ['SDL', /^SDL|^Emscripten|^_SDL|^dollar|^Map1to1|^Blit|^Guess|^GetScaledMouseDelta|^cmpmodes/],
+  ['libc / libc++', /^(void |bool |int |unsigned int |unsigned long |char const\* |decltype\(.*?\) )?std::|^__|^_|^(emmalloc|dlmalloc|fmt_|printf_core|pop_arg|strto|sn_write|wctomb|str|mem|qsort|sift|trinkle|cycle|shl|shr|pntz|claim_more_memory|attempt_allocate|scanexp|fflush|fwrite|v?s?n?printf|v?s?scanf|vfscanf|out|pad|getint|abort|sbrk|malloc|free|realloc|calloc|operator)|^(a?(sin|cos|tan)h?|exp2?|log(2|10)?|pow|sqrt|floor|ceil|round|trunc|fabs|atan2|hypot|cbrt|expm1|log1p|copysign|frexp|fmod|scalbn|ldexp)[fl]?(\(|$)/],
 ];
 const names = opt('--names', '');
 if (names && existsSync(names)) {

@@ -5,6 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, serve, hookModule, appReady, appState, waitState, colourStats, DIST, APP_TIMEOUT } from './helpers.mjs';
 
@@ -40,6 +41,7 @@ async function idleThenScroll(url, wantFiles) {
   await page.locator('#stage').scrollIntoViewIfNeeded();
   await appReady(page);
   assert.deepEqual(appRequests(requests).sort(), wantFiles);
+  assert.equal(await page.evaluate(() => typeof window.__attnModule._attn_bench_frames), 'undefined', 'the product has no bench hooks');
   await frames(page);
   const st = colourStats(await page.locator('#attention-canvas').screenshot());
   assert.ok(st.distinct > 50 && st.dominant < 0.9, `canvas looks flat: ${st.distinct} colours`);
@@ -93,4 +95,14 @@ test('the drawing buffer stays within 4096 px at a 360 px viewport, DPR 3, 128 t
   }
   assert.equal((await appState(page)).tokens.length, 128);
   await context.close();
+});
+
+test('dist/ ships only the product: no bench hooks in app.js or app.wasm', () => {
+  for (const f of ['app.js', 'app.wasm', 'app.wasm.js']) {
+    const text = readFileSync(join(DIST, f)).toString('latin1');
+    assert.ok(!text.includes('attn_bench'), `${f} names a bench hook`);
+    assert.ok(text.length > 10000, `${f} is the app`);
+  }
+  assert.ok(readFileSync(join(DIST, 'app.wasm.js'), 'utf8').includes(readFileSync(join(DIST, 'app.wasm')).toString('base64').slice(0, 4096)),
+    'app.wasm.js holds the same wasm as app.wasm');
 });
