@@ -1,7 +1,9 @@
 // Command-line options of render.mjs: --name value pairs, the required ones checked.
 import { fail } from './errors.mjs';
 
-export const OPTIONS = ['cli', 'scenarios', 'content', 'app', 'out'];
+// --milestone <href>: where the "Back to the milestone" link leads (the hosting site sets it; without
+// it, and without milestone.href in entry.json, the page shows no such link).
+export const OPTIONS = ['cli', 'scenarios', 'content', 'app', 'out', 'milestone'];
 export const REQUIRED = ['cli', 'scenarios', 'content', 'out'];
 
 export function parseArgs(argv) {

@@ -7,7 +7,7 @@ import { fail } from './errors.mjs';
 import { WEB } from './format.mjs';
 import { runScenario } from './engine.mjs';
 import { makeFiller } from './placeholders.mjs';
-import { validateEntry, indexBody, embedBody, page } from './pages.mjs';
+import { validateEntry, indexBody, embedBody, page, checkIds } from './pages.mjs';
 
 export const SCENARIO_IDS = ['diagram', 'worked-example'];
 
@@ -31,9 +31,13 @@ export function renderPages(entry, data) {
     'index.html': page(template('index.html'), entry, indexBody(entry, fill, data), `${entry.title} — an interactive explainer`),
     'embed.html': page(template('embed.html'), entry, embedBody(entry, fill, data), `${entry.title} — interactive`),
   };
+  // every text went through fill() and esc(), which fail on an unknown placeholder or a missing
+  // field; this catches a placeholder that was never closed. The words "NaN" or "undefined" in prose
+  // are fine: the numbers come from the engine through format.js, which refuses non-finite ones.
   for (const [name, html] of Object.entries(pages)) {
-    const left = html.match(/\{\{[^}]*\}\}|NaN|undefined/);
-    if (left) fail(`${name}: unfilled or broken value "${left[0]}"`);
+    const left = html.match(/\{\{[^}]*(\}\})?/);
+    if (left) fail(`${name}: unfilled placeholder "${left[0].slice(0, 40)}"`);
+    checkIds(name, html);
   }
   return pages;
 }
@@ -60,6 +64,7 @@ export function writeDist(outDir, pages, app) {
 
 export function build(o) {
   const entry = readEntry(o.content);
+  if (o.milestone !== undefined && entry.milestone) entry.milestone.href = o.milestone;
   validateEntry(entry);
   const data = loadScenarios(o.cli, o.scenarios);
   const pages = renderPages(entry, data);

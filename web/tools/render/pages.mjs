@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fail } from './errors.mjs';
 import { WEB } from './format.mjs';
-import { esc, inline } from './inline.mjs';
+import { esc, inline, safeHref } from './inline.mjs';
 import { paragraphs, sectionHtml, stageHtml } from './sections.mjs';
 
 export function findSection(entry, kind) {
@@ -16,15 +16,50 @@ export function validateEntry(e) {
   for (const k of ['title', 'lang', 'breadcrumb', 'tags', 'also_called', 'milestone', 'groups', 'summary']) {
     if (e[k] === undefined) fail(`entry.json: missing "${k}"`);
   }
+  // every id the entry names: groups, sections, subsections, quiz questions (checkIds then checks
+  // the rendered page, where the page's own ids and the derived ones join them)
   const ids = new Set();
-  for (const g of e.groups) for (const s of [g, ...g.sections]) {
-    if (!/^[a-z][a-z0-9-]*$/.test(s.id)) fail(`entry.json: bad id "${s.id}"`);
-    if (ids.has(s.id)) fail(`entry.json: duplicate id "${s.id}"`);
-    ids.add(s.id);
+  const named = [];
+  for (const g of e.groups) {
+    named.push(g);
+    for (const s of g.sections || []) named.push(s, ...(s.subsections || []), ...(s.kind === 'quiz' ? s.questions || [] : []));
   }
+  for (const x of named) {
+    if (typeof x.id !== 'string' || !/^[a-z][a-z0-9-]*$/.test(x.id)) fail(`entry.json: bad id "${x.id}" (lower-case letters, digits and hyphens, starting with a letter)`);
+    if (ids.has(x.id)) fail(`entry.json: duplicate id "${x.id}"`);
+    ids.add(x.id);
+  }
+  if (e.milestone.href !== undefined) milestoneHref(e.milestone.href);
+}
+
+// The "back to the milestone" link appears only where the site set it: no href, no link. Besides
+// the allow-list, a path made only of dot segments ("../", "./": a folder, so a directory listing
+// or this page again) and a link to this page itself ("#...", "index.html") fail the build.
+export function milestoneHref(href) {
+  if (href === undefined || href === null || href === '') return null;
+  safeHref(href);
+  if (/^(?:\.\.?(?:\/|$))+$/.test(href)) fail(`milestone.href "${href}" names a folder, not the milestone page (a directory listing or this page)`);
+  if (/^#|^(?:\.\/)?(?:index\.html)?(?:[?#].*)?$/.test(href)) fail(`milestone.href "${href}" leads back to this page`);
+  return href;
+}
+
+// On each rendered page: every id unique, and every #anchor, aria-labelledby, aria-describedby and
+// label for= names an id that is there.
+export function checkIds(name, html) {
+  const ids = new Set();
+  for (const [, id] of html.matchAll(/\sid="([^"]*)"/g)) {
+    if (ids.has(id)) fail(`${name}: duplicate id "${id}"`);
+    ids.add(id);
+  }
+  const refs = [
+    ...[...html.matchAll(/\shref="#([^"]*)"/g)].map((m) => ['link #', m[1]]),
+    ...[...html.matchAll(/\s(aria-labelledby|aria-describedby|for)="([^"]*)"/g)].flatMap((m) => m[2].split(/\s+/).map((id) => [m[1] + ' ', id])),
+  ];
+  for (const [what, id] of refs) if (!ids.has(id)) fail(`${name}: ${what}${what === 'link #' ? '' : '→ '}#${id} names no element on the page`);
 }
 
 export function indexBody(entry, fill, data) {
+  const milestone = milestoneHref(entry.milestone.href);
   const crumbs = entry.breadcrumb.map((c, i) => i === entry.breadcrumb.length - 1
     ? `<li><span aria-current="page">${esc(c)}</span></li>` : `<li>${esc(c)}</li>`).join('');
   const nav = entry.groups.map((g) => `<li><a href="#${esc(g.id)}">${esc(g.heading)}</a></li>`).join('');
@@ -39,8 +74,7 @@ ${g.sections.map((s) => sectionHtml(s, fill, data, 3)).join('\n')}
 <h1 id="page-title">${esc(entry.title)}</h1>
 <p class="also-called" data-section="also-called">Also called: ${entry.also_called.map((a) => `<em>${esc(a)}</em>`).join(', ')}.</p>
 <ul class="tags" aria-label="Tags">${entry.tags.map((t) => `<li class="tag">${esc(t)}</li>`).join('')}</ul>
-<p class="milestone"><a href="${esc(entry.milestone.href)}" id="milestone-link">← ${esc(entry.milestone.label)}</a></p>
-<nav class="toc" aria-label="On this page"><ul>${nav}</ul></nav>
+${milestone ? `<p class="milestone"><a href="${esc(milestone)}" id="milestone-link">← ${esc(entry.milestone.label)}</a></p>\n` : ''}<nav class="toc" aria-label="On this page"><ul>${nav}</ul></nav>
 </div>
 </header>
 <main id="main" tabindex="-1">

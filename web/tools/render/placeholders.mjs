@@ -13,7 +13,7 @@ export function makeFiller(data) {
     if (!c) fail(`placeholder {{${name}}}: no candidate "${sel}" in scenario ${s.scenario}`);
     return c;
   };
-  return (text) => text.replace(/\{\{([^{}]*)\}\}/g, (_, name) => {
+  const value = (name) => {
     const [n, field, sel, extra] = name.trim().split('.');
     const s = ns[n];
     if (!s || extra !== undefined) fail(`unknown placeholder {{${name}}}`);
@@ -29,6 +29,10 @@ export function makeFiller(data) {
       case 'weight': if (sel !== undefined) return F.weight(pick(s, sel, name).weight); break;
       case 'token': if (sel !== undefined) return pick(s, sel, name).token; break;
     }
-    fail(`unknown placeholder {{${name}}}`);
-  });
+    return fail(`unknown placeholder {{${name}}}`);
+  };
+  return (text) => {
+    if (typeof text !== 'string') fail('missing text (a field of entry.json is absent)');
+    return text.replace(/\{\{([^{}]*)\}\}/g, (_, name) => value(name));
+  };
 }

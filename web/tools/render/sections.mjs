@@ -1,8 +1,8 @@
 // One HTML block per section kind of entry.json (assets/content/SCHEMA.md), and the interactive
 // stage (canvas, controls, live description) that index.html and embed.html share.
-import { fail } from './errors.mjs';
+import { BuildError, fail } from './errors.mjs';
 import { F } from './format.mjs';
-import { esc, inline } from './inline.mjs';
+import { esc, inline, safeHref } from './inline.mjs';
 import { diagramSvg } from './diagram.mjs';
 
 export function paragraphs(list, fill) { return (list || []).map((p) => `<p>${inline(p, fill)}</p>`).join('\n'); }
@@ -57,7 +57,17 @@ export function stageHtml(s, fill, data, opts = {}) {
 </div>`;
 }
 
+// A section's HTML; any failure inside it names the section.
 export function sectionHtml(s, fill, data, level) {
+  try {
+    return sectionBody(s, fill, data, level);
+  } catch (e) {
+    if (e instanceof BuildError) throw new BuildError(`section "${s.id}": ${e.message.replace(/^section "[^"]*": /, '')}`);
+    throw e;
+  }
+}
+
+function sectionBody(s, fill, data, level) {
   const h = `h${level}`;
   const head = `<${h} id="${esc(s.id)}-title">${inline(s.heading, fill)}</${h}>`;
   let body = '';
@@ -115,7 +125,8 @@ export function sectionHtml(s, fill, data, level) {
       break;
     case 'resources':
       body = `<ul class="resources">${s.items.map((r) => {
-        if (!/^https:\/\//.test(r.href)) fail(`resource link must be https: ${r.href}`);
+        // resources open in a new tab: the allow-list, and https only
+        if (!safeHref(r.href).startsWith('https://')) fail(`resource link must be https: ${r.href}`);
         return `<li class="resource"><span class="tag">${esc(r.kind)}</span>
 <a href="${esc(r.href)}" target="_blank" rel="noopener noreferrer">${esc(r.title)} <span class="visually-hidden">${esc(s.new_tab)}</span><span class="ext" aria-hidden="true">↗</span></a>
 <span class="resource-author">${esc(r.author)}</span>
