@@ -32,7 +32,7 @@ function state(scores, id = 'diagram', names = scores.map((_, i) => `tok${i + 1}
     candidates: scores.map((s, i) => ({ token: tokens[i + 1], position: i + 1, score: s, weight: ex[i] / sum, masked: false })),
   };
 }
-const diagramSection = () => readEntry().groups.flatMap((g) => g.sections).find((s) => s.kind === 'steps').diagram;
+const diagramSection = () => readEntry().groups.flatMap((g) => g.sections).find((s) => s.kind === 'steps');
 
 test('arguments: all required options, values after each, unknown options refused', () => {
   const o = parseArgs(['--cli', 'c', '--scenarios', 's', '--content', 'x', '--out', 'o']);
@@ -64,10 +64,10 @@ test('inline markup: escaped text, emphasis, strong, anchors and https links', (
   throwsBuild(() => inline('an *open emphasis', same), /unbalanced inline markup/);
 });
 
-for (const n of [2, 3, 4, 5, 6]) {
-  test(`the SVG diagram draws ${n} candidates, each row inside the picture`, () => {
+for (const [n, layout] of [2, 3, 4, 5, 6].flatMap((k) => [[k, 'wide'], [k, 'narrow']])) {
+  test(`the SVG diagram (${layout}) draws ${n} candidates, each row inside the picture`, () => {
     const scores = Array.from({ length: n }, (_, i) => 2 - i * 0.9);
-    const svg = diagramSvg(state(scores), diagramSection(), same);
+    const svg = diagramSvg(state(scores), diagramSection(), same, layout);
     const [, , , , h] = svg.match(/viewBox="(\d+) (\d+) (\d+) (\d+)"/).map(Number);
     const rows = [...svg.matchAll(/<g class="d-cand" data-index="(\d+)"[^>]*data-score="([^"]*)" data-weight="([^"]*)"/g)];
     assert.equal(rows.length, n);
@@ -103,8 +103,12 @@ test('the real entry renders with the real engine: both pages, no placeholder le
   assert.deepEqual(Object.keys(pages), ['index.html', 'embed.html']);
   for (const html of Object.values(pages)) assert.doesNotMatch(html, /\{\{|<!--slot:/);
   const cli = JSON.parse(execFileSync(CLI, ['scenario', path.join(ROOT, 'assets/scenarios/diagram.json'), '--json'], { encoding: 'utf8' }));
-  const cands = [...pages['index.html'].matchAll(/<g class="d-cand" data-index="\d+" data-position="\d+" data-token="([^"]*)"/g)].map((m) => m[1]);
-  assert.deepEqual(cands, cli.candidates.map((c) => c.token));
+  const svgs = [...pages['index.html'].matchAll(/<svg [^>]*data-layout="(\w+)">([\s\S]*?)<\/svg>/g)];
+  assert.deepEqual(svgs.map((m) => m[1]), ['wide', 'narrow'], 'the diagram in both layouts');
+  for (const [, layout, svg] of svgs) {
+    const cands = [...svg.matchAll(/<g class="d-cand" data-index="\d+" data-position="\d+" data-token="([^"]*)"/g)].map((m) => m[1]);
+    assert.deepEqual(cands, cli.candidates.map((c) => c.token), layout);
+  }
 });
 
 // ---------------------------------------------------------------- hostile or careless content (issue 15 item 6)

@@ -12,6 +12,14 @@ export function findSection(entry, kind) {
   fail(`content has no section of kind "${kind}"`);
 }
 
+// The step names, written once: the titles of the entry's steps section.
+export function stepNames(entry) {
+  return findSection(entry, 'steps').steps.map((st) => {
+    if (typeof st.title !== 'string' || typeof st.short !== 'string') fail('every step needs a title and a short name');
+    return st.title.replace(/\*\*?([^*]+)\*\*?/g, '$1');
+  });
+}
+
 export function validateEntry(e) {
   for (const k of ['title', 'lang', 'breadcrumb', 'tags', 'also_called', 'milestone', 'groups', 'summary']) {
     if (e[k] === undefined) fail(`entry.json: missing "${k}"`);
@@ -65,7 +73,7 @@ export function indexBody(entry, fill, data) {
   const nav = entry.groups.map((g) => `<li><a href="#${esc(g.id)}">${esc(g.heading)}</a></li>`).join('');
   const groups = entry.groups.map((g) => `<div class="group" id="${esc(g.id)}" data-group="${esc(g.id)}" aria-labelledby="${esc(g.id)}-title">
 <h2 class="group-title" id="${esc(g.id)}-title">${inline(g.heading, fill)}</h2>
-${g.sections.map((s) => sectionHtml(s, fill, data, 3)).join('\n')}
+${g.sections.map((s) => sectionHtml(s, fill, data, 3, { stepNames: stepNames(entry) })).join('\n')}
 </div>`).join('\n');
   return `<header class="page-header" id="top">
 <div class="header-inner">
@@ -89,7 +97,7 @@ export function embedBody(entry, fill, data) {
   return `<main id="main" class="embed" tabindex="-1">
 <h1 class="embed-title" id="page-title">${esc(entry.title)}: ${inline(stage.heading, fill)}</h1>
 <button type="button" class="theme-toggle" id="theme-toggle" aria-pressed="false" hidden><span aria-hidden="true" class="theme-icon"></span> Dark theme</button>
-${stageHtml(stage, fill, data, { liveLevel: 2 })}
+${stageHtml(stage, fill, data, { liveLevel: 2, page: 'embed', stepNames: stepNames(entry) })}
 ${desc ? `<details class="embed-desc"><summary>${inline(desc.heading, fill)}</summary>${paragraphs(desc.paragraphs, fill)}</details>` : ''}
 </main>`;
 }

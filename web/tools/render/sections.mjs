@@ -12,8 +12,15 @@ function subsections(s, fill, level) {
     `<div class="subsection" id="${esc(x.id)}"><h${level} class="subheading">${inline(x.heading, fill)}</h${level}>\n${paragraphs(x.paragraphs, fill)}</div>`).join('\n');
 }
 
+// opts: {page: 'page' | 'embed' (which of labels.still the fallback messages promise), stepNames
+// (the titles of the entry's steps section), scenario, liveLevel}
 export function stageHtml(s, fill, data, opts = {}) {
   const L = s.labels;
+  const names = opts.stepNames;
+  if (!Array.isArray(names) || names.length !== 4) fail('the stage needs the four step names (from the steps section)');
+  const still = L.still && L.still[opts.page || 'page'];
+  if (typeof still !== 'string') fail(`labels.still.${opts.page || 'page'} is missing: what works without the canvas`);
+  const msg = (m) => `${m} ${still}`;
   const initial = data[opts.scenario || 'diagram'];
   const scen = ['diagram', 'worked-example'].map((id) =>
     `<option value="${id}"${id === (opts.scenario || 'diagram') ? ' selected' : ''}>${esc(L.scenarios[id])}</option>`).join('') +
@@ -21,10 +28,10 @@ export function stageHtml(s, fill, data, opts = {}) {
   const focusTok = initial.tokens[initial.focus];
   const engineData = Object.entries(data).map(([id, j]) => ` data-scenario-${id}="${esc(JSON.stringify(j))}"`).join('');
   return `<div class="stage-wrap" id="stage" data-stage>
-<div class="engine-data" id="engine-data" hidden${engineData} data-steps="${esc(JSON.stringify(L.steps))}" data-messages="${esc(JSON.stringify({ loading: L.loading, no_webgl: L.no_webgl, no_app: L.no_app }))}"></div>
+<div class="engine-data" id="engine-data" hidden${engineData} data-steps="${esc(JSON.stringify(names))}" data-messages="${esc(JSON.stringify({ loading: L.loading, no_webgl: msg(L.no_webgl), no_app: msg(L.no_app) }))}"></div>
 <div class="attention-stage" id="attention-stage" data-app-state="none">
   <canvas id="attention-canvas" tabindex="0" aria-label="${esc(L.canvas)}"></canvas>
-  <p class="stage-message" id="stage-message" role="status">The interactive view needs JavaScript. The diagram, the description below and the quiz work without it.</p>
+  <p class="stage-message" id="stage-message" role="status">${esc(msg(L.no_js))}</p>
 </div>
 <form class="controls" id="stage-controls" novalidate>
   <div class="control-row">
@@ -53,21 +60,22 @@ export function stageHtml(s, fill, data, opts = {}) {
   <p class="error" id="control-error" role="alert"></p>
 </form>
 <div class="live-wrap"><h${opts.liveLevel || 4} class="live-title" id="live-title">What the picture shows now</h${opts.liveLevel || 4}>
-<p id="live-description" class="live-description" aria-live="polite" aria-labelledby="live-title">${esc(F.describe(initial, L.steps))}</p></div>
+<p id="live-description" class="live-description" aria-live="polite" aria-labelledby="live-title">${esc(F.describe(initial, names))}</p></div>
 </div>`;
 }
 
 // A section's HTML; any failure inside it names the section.
-export function sectionHtml(s, fill, data, level) {
+// ctx: what a section needs from the rest of the entry ({stepNames} for the stage).
+export function sectionHtml(s, fill, data, level, ctx = {}) {
   try {
-    return sectionBody(s, fill, data, level);
+    return sectionBody(s, fill, data, level, ctx);
   } catch (e) {
     if (e instanceof BuildError) throw new BuildError(`section "${s.id}": ${e.message.replace(/^section "[^"]*": /, '')}`);
     throw e;
   }
 }
 
-function sectionBody(s, fill, data, level) {
+function sectionBody(s, fill, data, level, ctx) {
   const h = `h${level}`;
   const head = `<${h} id="${esc(s.id)}-title">${inline(s.heading, fill)}</${h}>`;
   let body = '';
@@ -86,7 +94,7 @@ function sectionBody(s, fill, data, level) {
 <figure class="diagram" id="diagram" aria-labelledby="diagram-title" aria-describedby="diagram-desc">
 <figcaption><strong id="diagram-title">${inline(d.title, fill)}</strong>
 <span class="diagram-hint">${inline(d.hint, fill)}</span></figcaption>
-<div class="diagram-scroll">${diagramSvg(data.diagram, d, fill)}</div>
+<div class="diagram-pictures" id="diagram-pictures">${diagramSvg(data.diagram, s, fill, 'wide')}\n${diagramSvg(data.diagram, s, fill, 'narrow')}</div>
 <p class="diagram-readout" id="diagram-readout" aria-live="polite">${inline(d.hint, fill)}</p>
 <div class="diagram-desc" id="diagram-desc"><p>${inline(d.description, fill)}</p><p class="reduced-desc">${inline(d.static_description, fill)}</p></div>
 <p class="diagram-note" id="diagram-note">${inline(d.correction, fill)}</p>
@@ -94,7 +102,7 @@ function sectionBody(s, fill, data, level) {
       break;
     }
     case 'stage':
-      body = paragraphs(s.paragraphs, fill) + stageHtml(s, fill, data);
+      body = paragraphs(s.paragraphs, fill) + stageHtml(s, fill, data, { page: 'page', stepNames: ctx.stepNames });
       break;
     case 'table':
       body = `<div class="table-scroll"><table class="mapping"><caption>${inline(s.note, fill)}</caption>
