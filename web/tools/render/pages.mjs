@@ -96,7 +96,7 @@ export function embedBody(entry, fill, data) {
   const desc = entry.groups.flatMap((g) => g.sections).find((s) => s.id === 'without-diagram');
   return `<main id="main" class="embed" tabindex="-1">
 <h1 class="embed-title" id="page-title">${esc(entry.title)}: ${inline(stage.heading, fill)}</h1>
-<button type="button" class="theme-toggle" id="theme-toggle" aria-pressed="false" hidden><span aria-hidden="true" class="theme-icon"></span> Dark theme</button>
+<button type="button" class="theme-toggle" id="theme-toggle" aria-pressed="false" data-opt-in hidden><span aria-hidden="true" class="theme-icon"></span> Dark theme</button>
 ${stageHtml(stage, fill, data, { liveLevel: 2, page: 'embed', stepNames: stepNames(entry) })}
 ${desc ? `<details class="embed-desc"><summary>${inline(desc.heading, fill)}</summary>${paragraphs(desc.paragraphs, fill)}</details>` : ''}
 </main>`;
