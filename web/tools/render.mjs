@@ -215,7 +215,7 @@ function stageHtml(s, fill, data, opts = {}) {
   const focusTok = initial.tokens[initial.focus];
   const engineData = Object.entries(data).map(([id, j]) => ` data-scenario-${id}="${esc(JSON.stringify(j))}"`).join('');
   return `<div class="stage-wrap" id="stage" data-stage>
-<div class="engine-data" id="engine-data" hidden${engineData} data-steps="${esc(JSON.stringify(L.steps))}" data-messages="${esc(JSON.stringify({ loading: L.loading, no_webgl: L.no_webgl, no_app: L.no_app }))}"></div>
+<div class="engine-data" id="engine-data" hidden${engineData} data-steps="${esc(JSON.stringify(L.steps))}" data-messages="${esc(JSON.stringify({ loading: L.loading, no_webgl: L.no_webgl, no_app: L.no_app, context_lost: L.context_lost }))}"></div>
 <div class="attention-stage" id="attention-stage" data-app-state="none">
   <canvas id="attention-canvas" tabindex="0" aria-label="${esc(L.canvas)}"></canvas>
   <p class="stage-message" id="stage-message" role="status">The interactive view needs JavaScript. The diagram, the description below and the quiz work without it.</p>
