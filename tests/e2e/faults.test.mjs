@@ -1,7 +1,7 @@
 // Faults the page must survive (issue 15): a lost WebGL context, the app's own context failing
-// after the page's probe worked, app.js arriving after the page gave up waiting, and load: many
-// sentence changes, view switches and resizes leave the wasm heap and the DOM flat, with no error
-// and no oscillation.
+// after the page's probe worked, app.js arriving after the page gave up waiting, state kept over a
+// reload and readable from a link (hostile values ignored), and load: many sentence changes, view
+// switches and resizes leave the wasm heap and the DOM flat, with no error and no oscillation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -163,6 +163,121 @@ test('app.js arriving after the load timeout is accepted cleanly: the stage swit
   assert.doesNotMatch(await page.textContent('#sentence-help'), /needs the interactive view/);
   await page.selectOption('#scenario-select', 'worked-example');
   await waitState(page, (s) => s.scenario === 'worked-example');
+  assert.deepEqual(log.errors, [], 'console errors');
+  await context.close();
+});
+
+// ---------------------------------------------------------------- 4. state over a reload, and links
+test('a link with #scenario=…&view=…&step=… (and an own sentence with its focus) opens that place, in the canvas and the page controls', async () => {
+  const { context, page, log } = await openPage({ hash: '#scenario=worked-example&view=vectors&step=2' });
+  await waitState(page, (x) => x.scenario === 'worked-example' && x.panel === 1 && x.step === 1, null, SETTLE);
+  assert.equal(await page.inputValue('#scenario-select'), 'worked-example');
+  assert.equal(await page.inputValue('#view-select'), '1');
+  assert.match(await page.textContent('#step-status'), /^Step 2 of 4/);
+  // step and focus are counted from 1, as the page shows them; the view by its name
+  const text = 'The river bank flooded after the rain';
+  await page.goto('about:blank');
+  await page.goto(srv.url + '#scenario=sentence&view=whole-sentence&step=3&focus=3&sentence=' + encodeURIComponent(text));
+  await appReady(page);
+  const s = await waitState(page, (x, t) => x.sentence === t && x.panel === 2 && x.step === 2 && x.focus === 2, text, SETTLE);
+  assert.equal(s.tokens[2], 'bank');
+  assert.equal(await page.inputValue('#scenario-select'), 'sentence');
+  assert.equal(await page.inputValue('#focus-select'), '2');
+  assert.equal(await page.inputValue('#sentence-input'), text);
+  assert.equal(norm(await page.textContent('#sentence-error')), '');
+  assert.deepEqual(log.errors, [], 'console errors');
+  await context.close();
+});
+
+test('the reader\'s scenario, view, step, focus and own sentence survive a reload (sessionStorage only)', async () => {
+  const { context, page, log } = await openPage();
+  const text = 'The quick fox jumped over the lazy river';
+  await page.selectOption('#scenario-select', 'sentence');
+  await page.fill('#sentence-input', text);
+  await page.click('#sentence-submit');
+  await waitState(page, (s, t) => s.sentence === t, text);
+  await page.selectOption('#view-select', '2');
+  await page.selectOption('#focus-select', '2');
+  const s0 = await waitState(page, (s) => s.panel === 2 && s.focus === 2);
+  const step = s0.step < 3 ? s0.step + 1 : s0.step - 1;
+  await page.click(step > s0.step ? '#step-next' : '#step-back');
+  const like = (s, [t, k]) => s.sentence === t && s.panel === 2 && s.focus === 2 && s.step === k;
+  const want = await waitState(page, like, [text, step]);
+  const stored = await page.evaluate(() => Object.keys(sessionStorage).length);
+  assert.ok(stored >= 1, 'the state is in sessionStorage');
+  assert.equal(await page.evaluate(() => localStorage.length), 0, 'nothing in localStorage');
+  await page.reload();
+  await appReady(page);
+  const got = await waitState(page, like, [text, step], SETTLE);
+  assert.deepEqual(got.tokens, want.tokens);
+  assert.equal(await page.inputValue('#scenario-select'), 'sentence');
+  assert.equal(await page.inputValue('#sentence-input'), text);
+  assert.equal(await page.inputValue('#focus-select'), '2');
+  // a link pasted into the same tab later wins over what the session kept
+  await page.evaluate(() => { location.hash = '#scenario=diagram&view=four-steps&step=1'; });
+  await waitState(page, (s) => s.scenario === 'diagram' && !s.sentence && s.panel === 0 && s.step === 0, null, SETTLE);
+  assert.ok(!log.requests.some((u) => !u.startsWith(srv.origin) && !u.startsWith('data:')), 'no request leaves the page');
+  assert.deepEqual(log.errors, [], 'console errors');
+  await context.close();
+});
+
+test('hostile or stale values in the hash and in sessionStorage are ignored without an error', async () => {
+  const hostile = [
+    '#scenario=%3Cscript%3Ealert(1)%3C%2Fscript%3E&view=999&step=-1&focus=1e9',
+    '#scenario=__proto__&view=constructor&step=NaN&focus=Infinity&sentence=%E0%A4%A',
+    '#step=4.5&focus=-0&view=&scenario=',
+    '#scenario=sentence&sentence=' + encodeURIComponent('\u202Eevil\u0007 text') + '&focus=99',
+    '#scenario=sentence&sentence=' + 'x%20'.repeat(3000),
+    '#%%%&&&==&step=2&step=3&toString=1',
+    '#stage', // an ordinary in-page anchor is not state
+  ];
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await hookModule(context);
+  const log = await watch(context, srv.origin);
+  const page = await context.newPage();
+  await page.goto(srv.url);
+  await appReady(page);
+  const d = await appState(page);
+  const stale = ['{"not":"this format"}', '\u0000\uFFFF', 'x'.repeat(100000), 'scenario=gone-in-this-build&view=9&step=9'];
+  for (const [i, h] of hostile.entries()) {
+    { // the same hostile value also sits in sessionStorage, or a stale one from another build
+      const stored = i % 2 ? h.slice(1) : stale[(i / 2) % stale.length];
+      await page.evaluate((v) => { try { for (const k of Object.keys(sessionStorage)) sessionStorage.setItem(k, v); } catch (e) { /* quota */ } }, stored);
+      await page.goto('about:blank'); // a real reload, not a same-document hash change
+      await page.goto(srv.url + h);
+      await appReady(page);
+      await frames(page, 2);
+      const s = await appState(page);
+      assert.ok(['diagram', 'worked-example'].includes(s.scenario), `${h}: a known scenario`);
+      assert.ok(s.step >= 0 && s.step <= 3 && s.panel >= 0 && s.panel <= 3, `${h}: step ${s.step}, panel ${s.panel} in range`);
+      assert.ok(s.focus >= 0 && s.focus < s.tokens.length, `${h}: focus in range`);
+      assert.ok(!s.sentence || !/[\u202E\u0007]/.test(s.sentence), `${h}: no hostile sentence used`);
+      assert.equal(norm(await page.textContent('#control-error')), '', `${h}: no control error shown`);
+      assert.doesNotMatch(await live(page), /NaN|undefined|script/);
+    }
+  }
+  // the default state is what a fresh page shows after all that
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto(srv.url);
+  await appReady(page);
+  assert.equal((await appState(page)).scenario, d.scenario);
+  assert.deepEqual(log.errors, [], 'console errors');
+  await context.close();
+});
+
+test('without WebGL2 a link still opens its scenario and step in the page\'s own stepper', async () => {
+  const { context, page, log } = await openPage({
+    ready: false,
+    hash: '#scenario=worked-example&step=2',
+    init: [[() => {
+      const real = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (kind, ...rest) { return /webgl/i.test(kind) ? null : real.call(this, kind, ...rest); };
+    }]],
+  });
+  assert.equal(await stageSettled(page), 'no-webgl2');
+  await page.waitForFunction(() => document.getElementById('live-description').textContent.startsWith('Step 2 of 4'), null, { timeout: SETTLE });
+  assert.equal(await page.inputValue('#scenario-select'), 'worked-example');
+  assert.match(await live(page), /bridge/);
   assert.deepEqual(log.errors, [], 'console errors');
   await context.close();
 });
