@@ -33,21 +33,16 @@
     FIELDS.forEach(function (f) { if (place[f] !== undefined && place[f] !== null) q.set(f, String(place[f])); });
     return q.toString();
   }
-  function storage() { try { return window.sessionStorage || null; } catch (e) { return null; } }
-  function load() { var s = storage(); try { return s ? s.getItem(KEY) : null; } catch (e) { return null; } }
-  function store(text) { var s = storage(); try { if (s) s.setItem(KEY, text); } catch (e) { /* full or off */ } }
+  function get(key) { try { var s = window.sessionStorage; return s ? s.getItem(key) : null; } catch (e) { return null; } }
+  function put(key, text) { try { var s = window.sessionStorage; if (s) s.setItem(key, text); } catch (e) { /* off or full */ } }
   function hashText() { return (location.hash || '').replace(/^#/, ''); }
 
-  // Which place to open: a link (hash) the session has not applied yet, else the session's own.
-  // The session keeps the hash it applied under "<KEY>:hash".
+  // Which place to open: a link (hash) this session has not opened yet, else the session's own.
+  // The session keeps the last hash it opened under "<KEY>:hash".
   function wanted() {
-    var h = hashText(), hp = parse(h), s = storage(), seen = null;
-    try { seen = s ? s.getItem(KEY + ':hash') : null; } catch (e) { seen = null; }
-    if (hp && h !== seen) {
-      try { if (s) s.setItem(KEY + ':hash', h); } catch (e) { /* ignore */ }
-      return hp;
-    }
-    return parse(load());
+    var h = hashText(), fromLink = parse(h);
+    if (fromLink && h !== get(KEY + ':hash')) { put(KEY + ':hash', h); return fromLink; }
+    return parse(get(KEY));
   }
 
   // ------------------------------------------------------------ the page's controls
@@ -121,7 +116,7 @@
   }
 
   // ------------------------------------------------------------ keeping the place
-  var opened = { offline: false, app: false }, place = null;
+  var opened = { offline: false, app: false }, place = null, saved = null;
   function save(s) {
     if (!s || !Array.isArray(s.tokens)) return;
     var p = { scenario: s.sentence ? 'sentence' : s.scenario };
@@ -130,7 +125,7 @@
     if (typeof s.step === 'number') p.step = s.step + 1;
     if (s.sentence) { p.sentence = s.sentence; p.focus = s.focus + 1; }
     var text = format(p);
-    if (text.length <= MAX_LEN) store(text);
+    if (text !== saved && text.length <= MAX_LEN) { saved = text; put(KEY, text); }  // hover: no write
   }
   function onStage() {
     var st = el.stage.getAttribute('data-app-state');
@@ -154,8 +149,8 @@
     // A link pasted into this tab later (only the hash changes): open it too.
     window.addEventListener('hashchange', function () {
       var p = parse(hashText());
-      if (!p) return;
-      try { var s = storage(); if (s) s.setItem(KEY + ':hash', hashText()); } catch (e) { /* ignore */ }
+      if (!p) return;  // an ordinary in-page anchor
+      put(KEY + ':hash', hashText());
       open(p, el.stage.getAttribute('data-app-state') === 'ready');
     });
   }
