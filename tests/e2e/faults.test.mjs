@@ -185,6 +185,12 @@ test('a link with #scenario=…&view=…&step=… (and an own sentence with its 
   assert.equal(await page.inputValue('#focus-select'), '2');
   assert.equal(await page.inputValue('#sentence-input'), text);
   assert.equal(norm(await page.textContent('#sentence-error')), '');
+  // the link was opened once: a reload keeps what the reader did since
+  await page.click('#step-back');
+  await waitState(page, (x) => x.step === 1);
+  await page.reload();
+  await appReady(page);
+  await waitState(page, (x, t) => x.sentence === t && x.step === 1 && x.focus === 2, text, SETTLE);
   assert.deepEqual(log.errors, [], 'console errors');
   await context.close();
 });
