@@ -244,23 +244,30 @@ test('hostile or stale values in the hash and in sessionStorage are ignored with
   await page.goto(srv.url);
   await appReady(page);
   const d = await appState(page);
-  const stale = ['{"not":"this format"}', '\u0000\uFFFF', 'x'.repeat(100000), 'scenario=gone-in-this-build&view=9&step=9'];
-  for (const [i, h] of hostile.entries()) {
-    { // the same hostile value also sits in sessionStorage, or a stale one from another build
-      const stored = i % 2 ? h.slice(1) : stale[(i / 2) % stale.length];
-      await page.evaluate((v) => { try { for (const k of Object.keys(sessionStorage)) sessionStorage.setItem(k, v); } catch (e) { /* quota */ } }, stored);
-      await page.goto('about:blank'); // a real reload, not a same-document hash change
-      await page.goto(srv.url + h);
-      await appReady(page);
-      await frames(page, 2);
-      const s = await appState(page);
-      assert.ok(['diagram', 'worked-example'].includes(s.scenario), `${h}: a known scenario`);
-      assert.ok(s.step >= 0 && s.step <= 3 && s.panel >= 0 && s.panel <= 3, `${h}: step ${s.step}, panel ${s.panel} in range`);
-      assert.ok(s.focus >= 0 && s.focus < s.tokens.length, `${h}: focus in range`);
-      assert.ok(!s.sentence || !/[\u202E\u0007]/.test(s.sentence), `${h}: no hostile sentence used`);
-      assert.equal(norm(await page.textContent('#control-error')), '', `${h}: no control error shown`);
-      assert.doesNotMatch(await live(page), /NaN|undefined|script/);
-    }
+  const check = async (label) => {
+    await frames(page, 2);
+    const s = await appState(page);
+    assert.ok(['diagram', 'worked-example'].includes(s.scenario), `${label}: a known scenario`);
+    assert.ok(s.step >= 0 && s.step <= 3 && s.panel >= 0 && s.panel <= 3, `${label}: step ${s.step}, panel ${s.panel} in range`);
+    assert.ok(s.focus >= 0 && s.focus < s.tokens.length, `${label}: focus in range`);
+    assert.ok(!s.sentence, `${label}: no hostile sentence used`);
+    assert.equal(norm(await page.textContent('#control-error')), '', `${label}: no control error shown`);
+    assert.equal(norm(await page.textContent('#sentence-error')), '', `${label}: no sentence error shown`);
+    assert.doesNotMatch(await live(page), /NaN|undefined|script/);
+  };
+  // a hostile link pasted into the open page (hashchange)
+  for (const h of hostile) {
+    await page.evaluate((v) => { location.hash = v; }, h);
+    await check(`hash ${h.slice(0, 60)}`);
+  }
+  // a reload with a hostile link while sessionStorage holds garbage or a stale place of another build
+  const stale = ['{"not":"this format"}', '\u0000\uFFFF' + 'x'.repeat(100000), 'scenario=gone-in-this-build&view=9&step=9&focus=0'];
+  for (const [i, stored] of stale.entries()) {
+    await page.evaluate((v) => { try { for (const k of Object.keys(sessionStorage)) sessionStorage.setItem(k, v); } catch (e) { /* quota */ } }, stored);
+    await page.goto('about:blank'); // a real reload, not a same-document hash change
+    await page.goto(srv.url + hostile[i * 2]);
+    await appReady(page);
+    await check(`reload with ${stored.slice(0, 30)} stored`);
   }
   // the default state is what a fresh page shows after all that
   await page.evaluate(() => sessionStorage.clear());
@@ -306,23 +313,26 @@ async function flatUnder(page, n, round) {
   }, { n, round });
 }
 
+// A short version by default; ATTN_LOAD_FULL=1 runs the issue's full counts (about 2 minutes).
+const FULL = process.env.ATTN_LOAD_FULL === '1';
+const LOAD = { sentences: FULL ? 2000 : 100, views: FULL ? 1000 : 100, resizes: FULL ? 100 : 30 };
+
 test('many sentence changes and view switches from the page controls leave the wasm heap and the DOM flat', async () => {
-  const n = Number(process.env.ATTN_LOAD_ROUNDS || 200);
   const { context, page, log } = await openPage();
   await page.selectOption('#scenario-select', 'sentence');
   // sentences of 2 to 40 words through the form, as a reader types them
-  const sent = await flatUnder(page, n, `
+  const sent = await flatUnder(page, LOAD.sentences, `
     var words = ['the', 'bridge', 'was', 'blocked', 'so', 'convoy', 'stopped', 'before', 'it', 'rained'];
     var k = 2 + (i * 7) % 39, t = [];
     for (var j = 0; j < k; j++) t.push(words[(i + j * 3) % words.length]);
     document.getElementById('sentence-input').value = t.join(' ');
     document.getElementById('stage-controls').requestSubmit();`);
-  const views = await flatUnder(page, n, `
+  const views = await flatUnder(page, LOAD.views, `
     var v = document.getElementById('view-select');
     v.value = String(i % v.options.length);
     v.dispatchEvent(new Event('change', { bubbles: true }));`);
-  console.log(`# ${n} sentence changes: heap ${sent.h0} -> ${sent.h1} bytes, DOM ${sent.d0} -> ${sent.d1} nodes; ` +
-    `${n} view switches: heap ${views.h0} -> ${views.h1}, DOM ${views.d0} -> ${views.d1}`);
+  console.log(`# ${LOAD.sentences} sentence changes: heap ${sent.h0} -> ${sent.h1} bytes, DOM ${sent.d0} -> ${sent.d1} nodes; ` +
+    `${LOAD.views} view switches: heap ${views.h0} -> ${views.h1}, DOM ${views.d0} -> ${views.d1}`);
   assert.equal(sent.h1, sent.h0, 'wasm heap after sentence changes');
   assert.equal(sent.d1, sent.d0, 'DOM nodes after sentence changes');
   assert.equal(views.h1, views.h0, 'wasm heap after view switches');
@@ -336,7 +346,7 @@ test('many sentence changes and view switches from the page controls leave the w
 test('rapid resizes cause no error, and the stage settles at one height (no oscillation)', async () => {
   const { context, page, log } = await openPage();
   const widths = [320, 1280, 360, 900, 414, 1024, 375, 1200];
-  for (let i = 0; i < 100; i++) await page.setViewportSize({ width: widths[i % widths.length], height: 700 + (i % 3) * 100 });
+  for (let i = 0; i < LOAD.resizes; i++) await page.setViewportSize({ width: widths[i % widths.length], height: 700 + (i % 3) * 100 });
   await page.setViewportSize({ width: 360, height: 800 });
   // settle, then watch: the stage's height and the canvas buffer must stop changing
   await page.waitForTimeout(1500);
