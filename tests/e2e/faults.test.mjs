@@ -80,6 +80,29 @@ test('a lost WebGL context shows the message, the HTML controls keep working, an
   await context.close();
 });
 
+test('when the canvas cannot be rebuilt after a restore the page says so and the app stops drawing', async () => {
+  // ImGui's backend cannot fail to rebuild, so the app's report is sent as the app would send it
+  const { context, page, log } = await openPage({
+    init: [[() => {
+      const real = window.requestAnimationFrame.bind(window);
+      window.__rafCalls = 0;
+      window.requestAnimationFrame = (cb) => { window.__rafCalls++; return real(cb); };
+    }]],
+  });
+  const rate = () => page.evaluate(() => new Promise((r) => { const n0 = window.__rafCalls; setTimeout(() => r(window.__rafCalls - n0), 500); }));
+  assert.ok(await rate() > 5, 'the app\'s loop runs');
+  await page.evaluate(() => window.__attnModule.onCanvasStatus('failed'));
+  await waitStage(page, 'failed');
+  assert.ok(await page.locator('#stage-message').isVisible());
+  assert.ok(!(await page.locator('#attention-canvas').isVisible()));
+  assert.ok(await rate() <= 1, 'no hidden app keeps running under the message');
+  const before0 = await live(page);
+  await page.click((await page.isDisabled('#step-back')) ? '#step-next' : '#step-back');
+  await page.waitForFunction((b0) => document.getElementById('live-description').textContent !== b0, before0);
+  assert.deepEqual(log.errors, [], 'console errors');
+  await context.close();
+});
+
 // ---------------------------------------------------------------- 2. the app's own context fails
 test('when the app cannot get its own WebGL2 context (the page\'s probe could) the page says so, and the probe is released', async () => {
   const { context, page, log } = await openPage({

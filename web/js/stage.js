@@ -16,6 +16,7 @@
   var early = null;          // a failure the app reported before it was ready
   var lost = false;          // the canvas's WebGL context is lost (until restored)
   var helpText = '';         // the sentence help as the build wrote it
+  var appModule = null;      // the app's Module once it resolved (to stop its loop on a failure)
 
   function $(id) { return document.getElementById(id); }
   function clone(o) { return JSON.parse(JSON.stringify(o)); }
@@ -143,6 +144,8 @@
   // What the app reports about its canvas: a failure before it is ready is kept for ready().
   function appFailed(err) {
     var code = err && err.code;
+    // no app keeps running under the message
+    try { if (appModule && typeof appModule.pauseMainLoop === 'function') appModule.pauseMainLoop(); } catch (e) { /* gone */ }
     unavailable(code === 'no_webgl2' ? 'no-webgl2' : 'failed', code === 'no_webgl2' ? messages.no_webgl : messages.no_app);
   }
   function canvasStatus(status) {
@@ -165,6 +168,7 @@
   function ready(mod) {
     var cw = mod && mod.cwrap;
     if (typeof cw !== 'function') { unavailable('failed', messages.no_app); return; }
+    appModule = mod;
     if (early) { appFailed(early); return; }
     api = {
       state: cw('attn_state_json', 'string', []),
