@@ -141,20 +141,24 @@
     else offline(step);
   }
 
-  // What the app reports about its canvas: a failure before it is ready is kept for ready().
+  // The app running: its canvas, or the message while its WebGL context is lost.
+  function showCanvas() {
+    el.canvas.hidden = lost;
+    setStageMessage(lost ? 'context-lost' : 'ready', lost ? (messages.context_lost || messages.no_app) : '');
+  }
+  // The app cannot draw (reported by the app, before or after ready()).
   function appFailed(err) {
     var code = err && err.code;
     // no app keeps running under the message
     try { if (appModule && typeof appModule.pauseMainLoop === 'function') appModule.pauseMainLoop(); } catch (e) { /* gone */ }
     unavailable(code === 'no_webgl2' ? 'no-webgl2' : 'failed', code === 'no_webgl2' ? messages.no_webgl : messages.no_app);
   }
+  // Module.onCanvasStatus: "lost" / "restored" (the WebGL context), "failed" (not rebuilt).
   function canvasStatus(status) {
     if (status === 'lost') lost = true;
     else if (status === 'restored') lost = false;
     else if (status === 'failed') { lost = false; early = { code: 'no_canvas' }; if (api) appFailed(early); return; }
-    if (!api) return;
-    el.canvas.hidden = lost;
-    setStageMessage(lost ? 'context-lost' : 'ready', lost ? (messages.context_lost || messages.no_app) : '');
+    if (api) showCanvas();
   }
 
   function unavailable(kind, text) {
@@ -180,8 +184,7 @@
       setTheme: cw('attn_set_theme', null, ['number']),
       setReducedMotion: cw('attn_set_reduced_motion', null, ['number'])
     };
-    el.canvas.hidden = lost;
-    setStageMessage(lost ? 'context-lost' : 'ready', lost ? (messages.context_lost || messages.no_app) : '');
+    showCanvas();
     [el.focus, el.view, el.sentence, el.submit].forEach(function (n) { n.disabled = false; });
     el.sentenceHelp.textContent = helpText;
     el.scenario.querySelector('option[value="sentence"]').disabled = false;
