@@ -399,7 +399,7 @@ std::string bench_frames(App& a, int tokens, int frames) {
 
 }  // namespace
 
-// ---- exports for the page (see /work/notes/contracts.md) ----------------------------------------
+// ---- exports for the page (see docs/contract.md, section 4) -------------------------------------
 extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* attn_state_json() {
     g_app.plat.reply = app::state_json(g_app.state, g_app.derived);

@@ -1,4 +1,4 @@
-/* The interactive stage: loads app.js (the WebGL2 canvas, see notes/contracts.md "App") when it exists
+/* The interactive stage: loads app.js (the WebGL2 canvas, see docs/contract.md section 4) when it exists
  * and WebGL2 is available, and keeps the HTML controls, the canvas and the live description in sync
  * through onStateChange. Without the app it still steps through the two engine-computed scenarios
  * embedded in the page by the build, so the description and diagram keep working.

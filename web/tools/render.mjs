@@ -65,7 +65,7 @@ function validateState(j, id) {
   if (!Array.isArray(j.candidates) || j.candidates.length === 0) fail(`${where}: no candidates`);
   if (j.status !== 'ok') fail(`${where}: status is "${j.status}", expected "ok"`);
   for (const c of j.candidates) {
-    for (const k of ['score', 'weight', 'raw']) {
+    for (const k of ['score', 'weight', 'dot_product']) {
       if (typeof c[k] !== 'number' || !Number.isFinite(c[k])) fail(`${where}: candidate ${c.token}: ${k} is not a finite number`);
     }
     if (typeof c.token !== 'string') fail(`${where}: candidate without token`);
