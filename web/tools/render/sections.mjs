@@ -28,7 +28,7 @@ export function stageHtml(s, fill, data, opts = {}) {
   const focusTok = initial.tokens[initial.focus];
   const engineData = Object.entries(data).map(([id, j]) => ` data-scenario-${id}="${esc(JSON.stringify(j))}"`).join('');
   return `<div class="stage-wrap" id="stage" data-stage>
-<div class="engine-data" id="engine-data" hidden${engineData} data-steps="${esc(JSON.stringify(names))}" data-messages="${esc(JSON.stringify({ loading: L.loading, no_webgl: msg(L.no_webgl), no_app: msg(L.no_app) }))}"></div>
+<div class="engine-data" id="engine-data" hidden${engineData} data-steps="${esc(JSON.stringify(names))}" data-messages="${esc(JSON.stringify({ loading: L.loading, no_webgl: msg(L.no_webgl), no_app: msg(L.no_app), context_lost: L.context_lost }))}"></div>
 <div class="attention-stage" id="attention-stage" data-app-state="none">
   <canvas id="attention-canvas" tabindex="0" aria-label="${esc(L.canvas)}"></canvas>
   <p class="stage-message" id="stage-message" role="status">${esc(msg(L.no_js))}</p>
