@@ -371,17 +371,24 @@ test('rapid resizes cause no error, and the stage settles at one height (no osci
   const widths = [320, 1280, 360, 900, 414, 1024, 375, 1200];
   for (let i = 0; i < LOAD.resizes; i++) await page.setViewportSize({ width: widths[i % widths.length], height: 700 + (i % 3) * 100 });
   await page.setViewportSize({ width: 360, height: 800 });
-  // settle, then watch: the stage's height and the canvas buffer must stop changing
-  await page.waitForTimeout(1500);
+  // the stage's height and the canvas buffer must come to rest (1 s without a change, within 10 s)
+  // and then stay at rest
   const changes = await page.evaluate(() => new Promise((r) => {
     const stage = document.getElementById('attention-stage'), canvas = document.getElementById('attention-canvas');
-    let n = 0;
-    const mo = new MutationObserver((list) => { n += list.length; });
+    const t0 = performance.now();
+    let last = t0, rest = 0, after = 0;
+    const mo = new MutationObserver((list) => { last = performance.now(); if (rest) after += list.length; });
     mo.observe(stage, { attributes: true, attributeFilter: ['style'] });
     mo.observe(canvas, { attributes: true, attributeFilter: ['width', 'height'] });
-    setTimeout(() => { mo.disconnect(); r(n); }, 1500);
+    const tick = setInterval(() => {
+      const now = performance.now();
+      if (!rest && now - last > 1000) rest = now;
+      if (rest && now - rest > 1500) { clearInterval(tick); mo.disconnect(); r(after); }
+      if (!rest && now - t0 > 10000) { clearInterval(tick); mo.disconnect(); r(-1); }
+    }, 50);
   }));
-  assert.equal(changes, 0, 'the stage height / canvas size keep changing after the last resize');
+  assert.notEqual(changes, -1, 'the stage never came to rest after the last resize');
+  assert.equal(changes, 0, 'the stage height / canvas size changed again after coming to rest');
   const size = await page.$eval('#attention-canvas', (c) => [c.width, c.height, c.clientWidth, c.clientHeight, devicePixelRatio]);
   assert.ok(Math.abs(size[0] - size[2] * size[4]) <= 1 && Math.abs(size[1] - size[3] * size[4]) <= 1, `buffer matches the CSS size: ${size}`);
   assert.equal(await stageState(page), 'ready');
