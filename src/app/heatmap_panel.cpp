@@ -255,7 +255,7 @@ Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t) {
                 p);
         ImGui::EndTooltip();
         if (hit_click) {
-            e.scenario_id = "sentence";
+            e.scenario_id = t.sentence_scenario_id;
             e.focus = hit_row;
         }
     }

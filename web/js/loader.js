@@ -1,6 +1,7 @@
 /* loader.js - fetches the canvas app (app.js + its wasm) only when the reader wants it:
  *   - when the stage comes within about one screen of the viewport (IntersectionObserver),
- *   - at once when the URL targets the stage (#stage or anything inside it), a stage control is
+ *   - at once when the URL targets the stage (#stage, anything inside it, or a #scenario=...&step=...
+ *     link to a place in it), a stage control is
  *     used, or the page asks for it (<body data-app-load="now">, the embed),
  * and reaches the one wasm binary in the way the page was opened: over HTTP(S) it fetches app.wasm
  * (streaming compile); from file://, where fetch cannot read files, it loads app.wasm.js (the
@@ -23,6 +24,7 @@
     }
     function targeted() {
       var id = (window.location.hash || '').slice(1), t = null;
+      if (id.indexOf('=') >= 0) return true;  // a link to a place in the canvas (persist.js)
       try { t = id && document.getElementById(decodeURIComponent(id)); } catch (e) { t = null; }
       return !!t && (t === wrap || wrap.contains(t));
     }
