@@ -135,7 +135,7 @@ else {
   say('| what | files | raw | gzip | brotli |');
   say('|---|---|---:|---:|---:|');
   for (const [page, p] of Object.entries(weight.pages))
-    say(`| ${page}, before the canvas | ${p.files.length} (${Object.entries(p.by_kind).map(([k, v]) => `${k} ${kb(v.gzip)}`).join(', ')}) | ${kb(p.total.raw)} | ${kb(p.total.gzip)} | ${kb(p.total.br)} |`);
+    say(`| ${page}${page === "index.html" ? ", before the reader nears the canvas" : ", without the canvas (it loads at once)"} | ${p.files.length} (${Object.entries(p.by_kind).map(([k, v]) => `${k} ${kb(v.gzip)}`).join(', ')}) | ${kb(p.total.raw)} | ${kb(p.total.gzip)} | ${kb(p.total.br)} |`);
   for (const [k, c] of Object.entries({ 'the canvas over HTTP(S)': weight.canvas.http, 'the canvas from file://': weight.canvas.file }))
     say(`| ${k} | ${c.files.join(' + ')}${c.missing.length ? ` (missing: ${c.missing.join(', ')})` : ''} | ${kb(c.raw)} | ${kb(c.gzip)} | ${kb(c.br)} |`);
   const ext = Object.values(weight.pages).flatMap((p) => p.external);
