@@ -3,6 +3,7 @@
 // tap, hover and focus, and the correction of the original figure's weights with the engine's.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
 import { launch, serve, engine, fmtScore, fmtWeight, norm } from './helpers.mjs';
 
 let browser, srv;
@@ -112,3 +113,14 @@ test('the page says plainly that the original figure printed other weights than 
   assert.ok(note.includes(want), `"${note}" should include "${want}"`);
   await context.close();
 });
+
+for (const scheme of ['light', 'dark']) {
+  test(`axe finds no WCAG A/AA violation in the narrow diagram at 320 px (${scheme})`, async () => {
+    const { context, page } = await open({ width: 320, height: 740 }, { colorScheme: scheme, bypassCSP: true });
+    await page.locator('#diagram-svg-narrow .d-cand[data-index="0"] .d-cand-btn').focus(); // one highlighted, the rest dimmed
+    const r = await new AxeBuilder({ page }).include('#diagram').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    assert.ok(r.passes.length > 5, 'axe really ran');
+    assert.deepEqual(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), []);
+    await context.close();
+  });
+}

@@ -92,18 +92,26 @@ test('even the embed itself gets only a finite height within bounds', async () =
   const { context, page, frame: getFrame } = await hostPage({ width: 1280, height: 800 });
   await page.waitForFunction(() => window.seen.includes('attention-score:height'));
   const frame = getFrame();
+  // each message carries a marker; the host page records the height the snippet set right after it
+  // (the embed's own height messages may follow, so the iframe's later height is not the answer)
+  // and the embed's own reports are silenced (embed.js stops when window.parent is itself), so that
+  // an ignored message leaves the height where the previous one put it
+  await frame.evaluate(() => { window.hostWindow = window.parent; window.parent = window; });
+  let k = 0;
   const post = async (height) => {
-    const n = await page.evaluate(() => window.seen.length);
-    await frame.evaluate((hh) => parent.postMessage({ type: 'attention-score:height', height: hh }, '*'), height);
-    await page.waitForFunction((k) => window.seen.length > k, n);
-    return frameHeight(page);
+    const marker = 'm' + (++k);
+    await frame.evaluate(([hh, m]) => window.hostWindow.postMessage({ type: 'attention-score:height', height: hh, marker: m }, '*'), [height, marker]);
+    await page.waitForFunction((m) => m in window.applied, marker);
+    return page.evaluate((m) => window.applied[m], marker);
   };
-  assert.equal(await post(1e9), MAX, 'a huge height is capped');
-  assert.equal(await post(5), MIN, 'a tiny or negative height is raised to the minimum');
-  assert.equal(await post(NaN), MIN, 'NaN is ignored');
-  assert.equal(await post(Infinity), MIN, 'Infinity is ignored');
-  assert.equal(await post('900'), MIN, 'a string is ignored');
-  assert.equal(await post(1234.2), 1235);
+  assert.equal(await post(1e9), MAX + 'px', 'a huge height is capped');
+  assert.equal(await post(-5), MIN + 'px', 'a tiny or negative height is raised to the minimum');
+  assert.equal(await post(1234.2), '1235px');
+  await page.waitForTimeout(300); // nothing else arrives
+  assert.equal(await frameHeight(page), 1235, 'the embed is silent now');
+  assert.equal(await post(NaN), '1235px', 'NaN is ignored');
+  assert.equal(await post(Infinity), '1235px', 'Infinity is ignored');
+  assert.equal(await post('900'), '1235px', 'a string is ignored');
   await context.close();
 });
 

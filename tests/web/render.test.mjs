@@ -175,6 +175,13 @@ test('prose containing the words NaN and undefined builds; only an unfilled plac
   throwsBuild(() => render((e) => { firstProse(e).paragraphs.push('scores {{diagram.nothing}}'); }), /unknown placeholder/);
 });
 
+test('a number the engine could not compute fails the build by placeholder instead of printing NaN', () => {
+  const data = engineData();
+  data.diagram.scale = NaN;
+  const fill = makeFiller(data);
+  throwsBuild(() => fill('scaled by {{diagram.scale}}'), /placeholder \{\{diagram\.scale\}\}: not a finite number/);
+});
+
 test('a missing text field fails the build by name instead of printing "undefined"', () => {
   throwsBuild(() => render((e) => { delete e.groups.flatMap((g) => g.sections).find((s) => s.kind === 'quiz').questions[0].explanation; }), /quick-check.*missing/);
   throwsBuild(() => render((e) => { delete e.groups.flatMap((g) => g.sections).find((s) => s.kind === 'worked').result; }), /worked-example.*missing/);

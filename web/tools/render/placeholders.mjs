@@ -2,7 +2,7 @@
 // focus, scale, score.<token|n>, weight.<token|n>, token.<n> (n counts candidates from 1).
 // makeFiller(data) returns fill(text), which replaces every placeholder with the engine's number
 // as the page prints it, and fails on any placeholder it does not know.
-import { fail } from './errors.mjs';
+import { BuildError, fail } from './errors.mjs';
 import { F } from './format.mjs';
 
 export function makeFiller(data) {
@@ -33,6 +33,12 @@ export function makeFiller(data) {
   };
   return (text) => {
     if (typeof text !== 'string') fail('missing text (a field of entry.json is absent)');
-    return text.replace(/\{\{([^{}]*)\}\}/g, (_, name) => value(name));
+    return text.replace(/\{\{([^{}]*)\}\}/g, (_, name) => {
+      try { return value(name); } catch (e) {
+        // format.js refuses a number that is not finite: the page never prints NaN or Infinity
+        if (e instanceof BuildError) throw e;
+        return fail(`placeholder {{${name}}}: ${e.message}`);
+      }
+    });
   };
 }
