@@ -252,8 +252,11 @@ Applied apply(AppState& s, Derived& d, const Edits& e, const Library& lib) {
     if (e.scenario_id && !e.sentence) {
         const attn::Scenario* found = find_scenario(lib, *e.scenario_id);
         if (!found) {
-            fail("There is no scenario called “" + *e.scenario_id + "”. Choose " +
-                 scenario_choices(lib) + ".");
+            // Only an id-shaped name is repeated; anything else is not echoed.
+            const std::string name = attn::is_scenario_id(*e.scenario_id)
+                                         ? "called “" + *e.scenario_id + "”"
+                                         : "with that name";
+            fail("There is no scenario " + name + ". Choose " + scenario_choices(lib) + ".");
         } else if (*e.scenario_id != next.scenario_id || e.reset) {
             next.pinned = next.hover = -1;
             if (is_sentence(*found)) {
@@ -422,7 +425,7 @@ std::string state_json(const AppState& s, const Derived& d) {
     j["hover"] = highlighted(s);
     j["panel"] = s.panel;
     j["message"] = s.message;
-    return j.dump();
+    return attn::dump_json(j);  // invalid UTF-8 replaced, never thrown
 }
 
 int highlighted(const AppState& s) {
