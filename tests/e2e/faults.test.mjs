@@ -218,6 +218,18 @@ test('a link with #scenario=…&view=…&step=… (and an own sentence with its 
   await context.close();
 });
 
+test('the embed opens a linked place too', async () => {
+  const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
+  await hookModule(context);
+  const log = await watch(context, srv.origin);
+  const page = await context.newPage();
+  await page.goto(srv.url + 'embed.html#scenario=worked-example&view=misconceptions&step=2');
+  await appReady(page);
+  await waitState(page, (x) => x.scenario === 'worked-example' && x.panel === 3 && x.step === 1, null, SETTLE);
+  assert.deepEqual(log.errors, [], 'console errors');
+  await context.close();
+});
+
 test('the reader\'s scenario, view, step, focus and own sentence survive a reload (sessionStorage only)', async () => {
   const { context, page, log } = await openPage();
   const text = 'The quick fox jumped over the lazy river';
