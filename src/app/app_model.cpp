@@ -275,16 +275,9 @@ Applied apply(AppState& s, Derived& d, const Edits& e, const Library& lib) {
         }
     }
     if (e.focus && !e.sentence) {
-        if (is_sentence(next.scenario)) {
-            const int n = static_cast<int>(next.scenario.tokens.size());
-            if (*e.focus < 0 || *e.focus >= n) {
-                fail("The focus position " + std::to_string(*e.focus) +
-                     " is outside the sentence: its tokens are numbered 0 to " +
-                     std::to_string(n - 1) + ".");
-            } else {
-                next.sentence_focus = *e.focus;
-                rebuild_sentence(next.scenario.options);
-            }
+        if (is_sentence(next.scenario)) {  // attn::sentence_scenario checks the position
+            next.sentence_focus = *e.focus;
+            rebuild_sentence(next.scenario.options);
         } else if (*e.focus != next.scenario.focus) {
             const std::string& focus = attn::focus_token(next.scenario);
             const std::string who = focus.empty() ? "the focus token" : focus;

@@ -143,6 +143,19 @@ TEST_F(AppModel, ReducedMotionSnapsAnimationsOtherwiseTheyEase) {
     EXPECT_EQ(s.anim_step, 3.0);
 }
 
+TEST_F(AppModel, FocusOutsideTheSentenceIsRefusedAndKeepsTheFocus) {
+    app::Edits pick;
+    pick.scenario_id = lib.text.sentence_scenario_id;
+    ASSERT_TRUE(app::apply(s, d, pick, lib).error.empty());
+    const int focus = s.scenario.focus;
+    app::Edits e;
+    e.focus = 9999;
+    const app::Applied r = app::apply(s, d, e, lib);
+    EXPECT_NE(r.error.find("9999"), std::string::npos) << r.error;
+    EXPECT_EQ(s.scenario.focus, focus);
+    EXPECT_EQ(s.sentence_focus, focus);
+}
+
 TEST_F(AppModel, StateJsonNeverThrowsOnBytesThatAreNotUtf8) {
     s.message = "bad \xFF\xFE bytes";
     s.scenario.title = "T\xC3";  // ends in the middle of a character
