@@ -160,18 +160,15 @@ AppState initial_state(const Library& lib) {
 
 attn::Result<Derived> compute(const AppState& s, const Library& lib) {
     Derived d;
-    auto focus = attn::run_scenario(s.scenario);
-    if (!focus.ok()) return focus.error();
-    d.focus = focus.value();
-    for (attn::CandidateIndex j = 0; j < d.focus.scores.size(); ++j) {
-        const attn::TokenPosition p = attn::candidate_position(s.scenario, j);
-        d.positions.push_back(p);
-        const std::string& token = attn::token_at(s.scenario, p);
-        d.candidate_tokens.push_back(token.empty() ? "#" + std::to_string(p) : token);
+    // The whole sentence: the current scenario if it is one, else the reader's own sentence. Its
+    // model is built once: for every head, and for the focus step when it is the current scenario.
+    const bool on_sentence = is_sentence(s.scenario);
+    if (!on_sentence) {
+        auto focus = attn::run_scenario(s.scenario);
+        if (!focus.ok()) return focus.error();
+        d.focus = focus.value();
     }
-
-    // The whole sentence: the current scenario if it is one, else the reader's own sentence.
-    if (is_sentence(s.scenario)) {
+    if (on_sentence) {
         d.sentence = s.scenario;
     } else {
         auto own = make_sentence(lib, s.sentence, s.sentence_focus, s.heads, s.scenario.options);
@@ -180,6 +177,17 @@ attn::Result<Derived> compute(const AppState& s, const Library& lib) {
     }
     auto model = attn::illustrative_model(d.sentence);
     if (!model.ok()) return model.error();
+    if (on_sentence) {
+        auto focus = attn::attend(attn::focus_input(d.sentence, model.value()));
+        if (!focus.ok()) return focus.error();
+        d.focus = focus.value();
+    }
+    for (attn::CandidateIndex j = 0; j < d.focus.scores.size(); ++j) {
+        const attn::TokenPosition p = attn::candidate_position(s.scenario, j);
+        d.positions.push_back(p);
+        const std::string& token = attn::token_at(s.scenario, p);
+        d.candidate_tokens.push_back(token.empty() ? "#" + std::to_string(p) : token);
+    }
     auto seq = attn::sentence_self_attention(d.sentence, model.value());
     if (!seq.ok()) return seq.error();
     d.sequence = seq.value();
