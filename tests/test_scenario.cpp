@@ -132,6 +132,41 @@ TEST(Scenario, InvalidUtf8InsideJsonStringsIsRejected) {
     EXPECT_EQ(error_of(text).code, ErrorCode::BadScenario);  // nlohmann rejects it as JSON
 }
 
+TEST(Scenario, TextFieldsRefuseControlCharactersAndBidiOverrides) {
+    // C0 (BEL, NUL, tab), C1 (NEL U+0085), a bidi override (U+202E) and an isolate (U+2066)
+    const std::pair<const char*, const char*> cases[] = {{"title", R"("a\u0007b")"},
+                                                         {"title", R"("\u0085")"},
+                                                         {"id", R"("t\u0000")"},
+                                                         {"description", R"("x\u202Ey")"},
+                                                         {"description", R"("\u2066i")"},
+                                                         {"title", R"("a\tb")"},
+                                                         {"tokens", R"(["a", "b\u202E", "c"])"}};
+    for (const auto& [field, value] : cases) {
+        auto r = attn::parse_scenario(with(field, value));
+        ASSERT_FALSE(r.ok()) << field << " = " << value;
+        EXPECT_EQ(r.error().code, ErrorCode::InvalidText) << r.error().message;
+        EXPECT_NE(r.error().message.find(std::string("\"") + field + "\""), std::string::npos)
+            << r.error().message;
+    }
+    auto sentence = attn::parse_scenario(
+        R"({"id": "s", "kind": "sentence", "sentence": "one \u202Etwo", "focus": 0})");
+    ASSERT_FALSE(sentence.ok());
+    EXPECT_EQ(sentence.error().code, ErrorCode::InvalidText);
+    EXPECT_NE(sentence.error().message.find("U+202E"), std::string::npos)
+        << sentence.error().message;
+    // Free text from the reader: the tokens it gives may not carry a bidi override either.
+    EXPECT_FALSE(attn::sentence_scenario("one \xE2\x80\xAEtwo", 0, 8, 1).ok());
+    EXPECT_TRUE(attn::parse_scenario(with("title", R"("Caf\u00e9 \u2014 na\u00efve")")).ok());
+}
+
+TEST(Scenario, AnIdThatIsNotAnIdIsRefusedWithoutBeingEchoed) {
+    auto r = attn::find_scenario(test::asset("scenarios"), "\x1b[31m../../etc/passwd");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::UnknownScenario);
+    EXPECT_EQ(r.error().message.find('\x1b'), std::string::npos) << r.error().message;
+    EXPECT_EQ(r.error().message.find("passwd"), std::string::npos) << r.error().message;
+}
+
 TEST(Scenario, UnknownFileIsUnknownScenario) {
     EXPECT_EQ(attn::load_scenario(test::asset("scenarios/no-such.json")).error().code,
               ErrorCode::UnknownScenario);

@@ -10,16 +10,6 @@
 namespace app {
 namespace {
 
-// The own-sentence scenario: the engine's tokenizer and illustrative model, the app's options.
-attn::Result<attn::Scenario> make_sentence(const std::string& text, int focus, int heads,
-                                           const attn::StepOptions& options, std::uint32_t seed) {
-    auto s = attn::sentence_scenario(text, focus, kSentenceModelWidth, heads);
-    if (!s.ok()) return s.error();
-    s.value().options = options;
-    s.value().seed = seed;
-    return s;
-}
-
 // The library's own-sentence scenario (the index's first Sentence kind), or nullptr.
 const attn::Scenario* own_sentence(const Library& lib) {
     return find_scenario(lib, lib.text.sentence_scenario_id);
@@ -41,6 +31,18 @@ std::string scenario_choices(const Library& lib) {
 
 bool is_sentence(const attn::Scenario& s) {
     return s.kind == attn::ScenarioKind::Sentence;
+}
+
+// The own-sentence scenario: the engine's tokenizer and illustrative model, the app's options,
+// the library's id and seed.
+attn::Result<attn::Scenario> make_sentence(const Library& lib, const std::string& text, int focus,
+                                           int heads, const attn::StepOptions& options) {
+    auto s = attn::sentence_scenario(text, focus, kSentenceModelWidth, heads);
+    if (!s.ok()) return s.error();
+    s.value().id = lib.text.sentence_scenario_id;
+    s.value().options = options;
+    s.value().seed = sentence_seed(lib);
+    return s;
 }
 
 int token_count(const std::string& text) {
@@ -174,8 +176,7 @@ AppState initial_state(const Library& lib) {
     s.heads = own ? std::clamp(own->heads, 1, kMaxShownHeads) : 1;
     s.sentence_draft = s.sentence;
     if (is_sentence(s.scenario)) {
-        auto built = make_sentence(s.sentence, s.sentence_focus, s.heads, s.scenario.options,
-                                   sentence_seed(lib));
+        auto built = make_sentence(lib, s.sentence, s.sentence_focus, s.heads, s.scenario.options);
         if (built.ok()) s.scenario = built.value();
     }
     return s;
@@ -183,27 +184,34 @@ AppState initial_state(const Library& lib) {
 
 attn::Result<Derived> compute(const AppState& s, const Library& lib) {
     Derived d;
-    auto focus = attn::run_scenario(s.scenario);
-    if (!focus.ok()) return focus.error();
-    d.focus = focus.value();
+    // The whole sentence: the current scenario if it is one, else the reader's own sentence. Its
+    // model is built once: for every head, and for the focus step when it is the current scenario.
+    const bool on_sentence = is_sentence(s.scenario);
+    if (!on_sentence) {
+        auto focus = attn::run_scenario(s.scenario);
+        if (!focus.ok()) return focus.error();
+        d.focus = focus.value();
+    }
+    if (on_sentence) {
+        d.sentence = s.scenario;
+    } else {
+        auto own = make_sentence(lib, s.sentence, s.sentence_focus, s.heads, s.scenario.options);
+        if (!own.ok()) return own.error();
+        d.sentence = own.value();
+    }
+    auto model = attn::illustrative_model(d.sentence);
+    if (!model.ok()) return model.error();
+    if (on_sentence) {
+        auto focus = attn::attend(attn::focus_input(d.sentence, model.value()));
+        if (!focus.ok()) return focus.error();
+        d.focus = focus.value();
+    }
     for (attn::CandidateIndex j = 0; j < d.focus.scores.size(); ++j) {
         const attn::TokenPosition p = attn::candidate_position(s.scenario, j);
         d.positions.push_back(p);
         const std::string& token = attn::token_at(s.scenario, p);
         d.candidate_tokens.push_back(token.empty() ? "#" + std::to_string(p) : token);
     }
-
-    // The whole sentence: the current scenario if it is one, else the reader's own sentence.
-    if (is_sentence(s.scenario)) {
-        d.sentence = s.scenario;
-    } else {
-        auto own = make_sentence(s.sentence, s.sentence_focus, s.heads, s.scenario.options,
-                                 sentence_seed(lib));
-        if (!own.ok()) return own.error();
-        d.sentence = own.value();
-    }
-    auto model = attn::illustrative_model(d.sentence);
-    if (!model.ok()) return model.error();
     auto seq = attn::sentence_self_attention(d.sentence, model.value());
     if (!seq.ok()) return seq.error();
     d.sequence = seq.value();
@@ -215,10 +223,9 @@ attn::Result<Derived> compute(const AppState& s, const Library& lib) {
     if (!t.swaps.empty()) {
         const WordSwap& w = t.swaps[static_cast<std::size_t>(
             std::clamp(s.variant, 0, static_cast<int>(t.swaps.size()) - 1))];
-        auto base = make_sentence(t.variant_base, t.variant_focus, s.heads, attn::StepOptions{},
-                                  sentence_seed(lib));
-        auto var = make_sentence(w.sentence, t.variant_focus, s.heads, attn::StepOptions{},
-                                 sentence_seed(lib));
+        auto base =
+            make_sentence(lib, t.variant_base, t.variant_focus, s.heads, attn::StepOptions{});
+        auto var = make_sentence(lib, w.sentence, t.variant_focus, s.heads, attn::StepOptions{});
         auto mb = base.ok() ? attn::illustrative_model(base.value())
                             : attn::Result<attn::IllustrativeModel>(base.error());
         auto mv = var.ok() ? attn::illustrative_model(var.value())
@@ -252,8 +259,7 @@ Applied apply(AppState& s, Derived& d, const Edits& e, const Library& lib) {
     };
     const attn::StepOptions options = next.scenario.options;
     auto rebuild_sentence = [&](const attn::StepOptions& o) {
-        auto built =
-            make_sentence(next.sentence, next.sentence_focus, next.heads, o, sentence_seed(lib));
+        auto built = make_sentence(lib, next.sentence, next.sentence_focus, next.heads, o);
         if (!built.ok()) return fail(built.error().message);
         std::vector<attn::TokenPosition> denied =
             is_sentence(next.scenario) ? next.scenario.denied : std::vector<attn::TokenPosition>{};
@@ -276,8 +282,11 @@ Applied apply(AppState& s, Derived& d, const Edits& e, const Library& lib) {
     if (e.scenario_id && !e.sentence) {
         const attn::Scenario* found = find_scenario(lib, *e.scenario_id);
         if (!found) {
-            fail("There is no scenario called “" + *e.scenario_id + "”. Choose " +
-                 scenario_choices(lib) + ".");
+            // Only an id-shaped name is repeated; anything else is not echoed.
+            const std::string name = attn::is_scenario_id(*e.scenario_id)
+                                         ? "called “" + *e.scenario_id + "”"
+                                         : "with that name";
+            fail("There is no scenario " + name + ". Choose " + scenario_choices(lib) + ".");
         } else if (*e.scenario_id != next.scenario_id || e.reset) {
             next.pinned = next.hover = -1;
             if (is_sentence(*found)) {
@@ -298,16 +307,9 @@ Applied apply(AppState& s, Derived& d, const Edits& e, const Library& lib) {
         }
     }
     if (e.focus && !e.sentence) {
-        if (is_sentence(next.scenario)) {
-            const int n = static_cast<int>(next.scenario.tokens.size());
-            if (*e.focus < 0 || *e.focus >= n) {
-                fail("The focus position " + std::to_string(*e.focus) +
-                     " is outside the sentence: its tokens are numbered 0 to " +
-                     std::to_string(n - 1) + ".");
-            } else {
-                next.sentence_focus = *e.focus;
-                rebuild_sentence(next.scenario.options);
-            }
+        if (is_sentence(next.scenario)) {  // attn::sentence_scenario checks the position
+            next.sentence_focus = *e.focus;
+            rebuild_sentence(next.scenario.options);
         } else if (*e.focus != next.scenario.focus) {
             const std::string& focus = attn::focus_token(next.scenario);
             const std::string who = focus.empty() ? "the focus token" : focus;
@@ -446,7 +448,7 @@ std::string state_json(const AppState& s, const Derived& d) {
     j["hover"] = highlighted(s);
     j["panel"] = s.panel;
     j["message"] = s.message;
-    return j.dump();
+    return attn::dump_json(j);  // invalid UTF-8 replaced, never thrown
 }
 
 int highlighted(const AppState& s) {

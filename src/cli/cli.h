@@ -2,6 +2,7 @@
 // The parser is separate from running so that it can be fuzzed (tests/fuzz/fuzz_cli_args.cpp).
 #pragma once
 
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,5 +36,7 @@ Result<Command> parse_args(const std::vector<std::string>& args);
 int run(const Command& command, std::string* out);
 // parse_args + run; on a parse error *out gets the message (or error JSON if --json is present).
 int cli_main(const std::vector<std::string>& args, std::string* out);
+// Writes a command's output to f (stdout, or stderr for an error).
+void write_output(const std::string& out, std::FILE* f);
 
 }  // namespace attn::cli

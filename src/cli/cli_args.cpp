@@ -49,10 +49,10 @@ std::optional<Error> parse_number(const std::string& raw, const std::string& wha
         if (exp_digits == 0) digits = 0;
     }
     if (digits == 0 || i != s.size() || s.size() > 64)
-        return bad(what + ": \"" + s + "\" is not a number.");
+        return bad(what + ": \"" + shown_input(s) + "\" is not a number.");
     const double v = std::strtod(s.c_str(), nullptr);
     if (!std::isfinite(v))
-        return Error{ErrorCode::NonFinite, what + ": \"" + s + "\" is too large."};
+        return Error{ErrorCode::NonFinite, what + ": \"" + shown_input(s) + "\" is too large."};
     *out = v;
     return std::nullopt;
 }
@@ -61,9 +61,10 @@ std::optional<Error> parse_int(const std::string& raw, const std::string& what, 
     const std::string s = trim(raw);
     std::size_t i = (!s.empty() && s[0] == '-') ? 1 : 0;
     if (i == s.size() || s.size() - i > 9)
-        return bad(what + ": \"" + s + "\" is not a whole number.");
+        return bad(what + ": \"" + shown_input(s) + "\" is not a whole number.");
     for (std::size_t k = i; k < s.size(); k++)
-        if (s[k] < '0' || s[k] > '9') return bad(what + ": \"" + s + "\" is not a whole number.");
+        if (s[k] < '0' || s[k] > '9')
+            return bad(what + ": \"" + shown_input(s) + "\" is not a whole number.");
     *out = std::atoi(s.c_str());
     return std::nullopt;
 }
@@ -141,7 +142,7 @@ Result<Command> parse_args(const std::vector<std::string>& args) {
     } else if (verb == "vectors") {
         c.mode = Mode::Vectors;
     } else {
-        return bad("Unknown command \"" + verb +
+        return bad("Unknown command \"" + shown_input(verb) +
                    "\"; use scenario, sentence, vectors or list-scenarios.");
     }
     bool has_query = false, has_keys = false, has_values = false, has_focus = false;
@@ -198,7 +199,8 @@ Result<Command> parse_args(const std::vector<std::string>& args) {
             if (auto e = parse_vectors(v, "Value", &c.values)) return *e;
             has_values = true;
         } else {
-            return bad("Unknown or misplaced option \"" + a + "\" for \"" + verb + "\".");
+            return bad("Unknown or misplaced option \"" + shown_input(a) + "\" for \"" + verb +
+                       "\".");
         }
     }
     if (c.mode == Mode::Sentence && !has_focus)

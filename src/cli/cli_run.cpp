@@ -121,14 +121,17 @@ int list_scenarios(const Command& c, std::string* out) {
         if (it->path().extension() == ".json" && it->path().filename() != kScenarioIndexFile)
             files.push_back(it->path().string());
     if (ec)
-        return fail(Error{ErrorCode::FileNotReadable, "Cannot list the directory " + c.path + "."},
+        return fail(Error{ErrorCode::FileNotReadable,
+                          "Cannot list the directory " + shown_input(c.path) + "."},
                     c.json, out);
     std::sort(files.begin(), files.end());
     nlohmann::json list = nlohmann::json::array();
     std::string text;
     for (const std::string& f : files) {
         auto s = load_scenario(f);
-        if (!s.ok()) return fail(Error{s.error().code, f + ": " + s.error().message}, c.json, out);
+        if (!s.ok())
+            return fail(Error{s.error().code, shown_input(f) + ": " + s.error().message}, c.json,
+                        out);
         list.push_back({{"id", s.value().id},
                         {"title", s.value().title},
                         {"kind", scenario_kind_name(s.value().kind)},
@@ -173,6 +176,11 @@ int cli_main(const std::vector<std::string>& args, std::string* out) {
         return fail(c.error(), json, out);
     }
     return run(c.value(), out);
+}
+
+// By length, never as a C string: a NUL inside `out` does not cut it.
+void write_output(const std::string& out, std::FILE* f) {
+    std::fwrite(out.data(), 1, out.size(), f);
 }
 
 }  // namespace attn::cli

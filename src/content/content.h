@@ -2,7 +2,7 @@
 // types, the illustrative model that turns it into vectors, the scenario files, and the JSON the
 // page and the CLI read. The maths itself is in src/engine/attention.h (this header includes it).
 //
-//   text          check_utf8, tokenize                          (tokenizer.cpp)
+//   text          check_utf8, check_plain_text, tokenize        (tokenizer.cpp)
 //   model         illustrative embeddings and projections, once  (illustrative.cpp)
 //   scenarios     kinds, fields, validation, loading, the index  (scenario.cpp, scenario_file.cpp)
 //   run           scenario -> FocusInput -> attend, and the whole sentence (scenario.cpp)
@@ -38,6 +38,13 @@ struct Token {
     int begin = 0, end = 0;  // byte offsets [begin, end) in the input
 };
 std::optional<Error> check_utf8(std::string_view text);  // nullopt if valid UTF-8 (else offset)
+// Valid UTF-8 with no C0/C1 control character (tab and newline included) and no bidi control
+// (U+061C, U+200E/F, U+202A..202E, U+2066..2069): text that shows as it reads. InvalidText names
+// the character and its byte offset.
+std::optional<Error> check_plain_text(std::string_view text);
+// Input a message may repeat: `text` itself if it is plain and short, else a shortened copy or
+// "(text that cannot be shown)". Messages never echo input that did not pass through here.
+std::string shown_input(std::string_view text);
 // Words (letters, digits, any non-ASCII letter; inner apostrophes/hyphens kept) and single
 // punctuation marks; whitespace separates. Errors: EmptyText, TextTooLong, InvalidUtf8 (with the
 // byte offset), TooManyTokens.
@@ -90,14 +97,17 @@ const std::string& focus_token(const Scenario& s);  // token_at(s, s.focus)
 TokenPosition candidate_position(const Scenario& s, CandidateIndex j);
 
 // Every rule a scenario obeys besides JSON syntax: focus, candidates, denied and padding inside
-// the tokens; title and tokens valid UTF-8; a Sentence's d_model / heads / max_heads; and
-// the focus input the engine would get (check_focus_input). nullopt if valid.
+// the tokens; id, title, description, tokens and sentence plain text (check_plain_text); a
+// Sentence's d_model / heads / max_heads; and the focus input the engine would get
+// (check_focus_input). nullopt if valid.
 std::optional<Error> check_scenario(const Scenario& s);
 Result<Scenario> parse_scenario(std::string_view json_text);  // fields + check_scenario
 Result<std::string> read_text_file(const std::string& path);  // whole file (<= kMaxScenarioBytes)
 Result<Scenario> load_scenario(const std::string& path);      // read_text_file + parse_scenario
 Result<Scenario> find_scenario(const std::string& dir, const std::string& id);  // dir/id.json
+bool is_scenario_id(std::string_view id);  // 1..64 of a-z, 0-9, '-', '_' (dir/id.json stays in dir)
 // A Sentence scenario for free text: tokenized, every token a candidate, illustrative model.
+// A token with a bidi control is refused (InvalidText); control characters only separate.
 Result<Scenario> sentence_scenario(std::string_view text, TokenPosition focus, int d_model,
                                    int heads);
 

@@ -17,13 +17,4 @@ inline Error prefixed(const Error& e, const std::string& prefix) {
     return Error{e.code, prefix + e.message};
 }
 
-// A scenario id: 1..64 of a-z, 0-9, '-' and '_' (so dir/id.json never leaves dir).
-inline bool is_scenario_id(std::string_view id) {
-    if (id.empty() || id.size() > 64) return false;
-    for (char c : id)
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
-            return false;
-    return true;
-}
-
 }  // namespace attn::detail

@@ -47,6 +47,20 @@ std::optional<Error> check_positions(const Scenario& s, const std::vector<TokenP
     return std::nullopt;
 }
 
+// id, title, description, sentence and every token: plain text, the field named in the error
+std::optional<Error> check_text_fields(const Scenario& s) {
+    const std::pair<const char*, const std::string*> fields[] = {{"id", &s.id},
+                                                                 {"title", &s.title},
+                                                                 {"description", &s.description},
+                                                                 {"sentence", &s.sentence}};
+    for (const auto& [name, text] : fields)
+        if (auto e = check_plain_text(*text))
+            return prefixed(*e, "The scenario's field \"" + std::string(name) + "\": ");
+    for (const std::string& t : s.tokens)
+        if (auto e = check_plain_text(t)) return prefixed(*e, "The scenario's field \"tokens\": ");
+    return std::nullopt;
+}
+
 Error focus_outside(const Scenario& s, TokenPosition focus) {
     return Error{ErrorCode::BadFocus, "The focus position " + std::to_string(focus) +
                                           " is outside the tokens (0 to " + last_position(s) +
@@ -54,6 +68,14 @@ Error focus_outside(const Scenario& s, TokenPosition focus) {
 }
 
 }  // namespace
+
+bool is_scenario_id(std::string_view id) {
+    if (id.empty() || id.size() > 64) return false;
+    for (char c : id)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
+            return false;
+    return true;
+}
 
 const char* scenario_kind_name(ScenarioKind kind) {
     return kind == ScenarioKind::Sentence ? "sentence" : "vectors";
@@ -83,9 +105,7 @@ TokenPosition candidate_position(const Scenario& s, CandidateIndex j) {
 std::optional<Error> check_scenario(const Scenario& s) {
     if (s.tokens.empty()) return bad_field("tokens", "must list at least one token.");
     if (!inside(s, s.focus)) return focus_outside(s, s.focus);
-    if (auto e = check_utf8(s.title)) return prefixed(*e, "In the title: ");
-    for (const std::string& t : s.tokens)
-        if (auto e = check_utf8(t)) return prefixed(*e, "In a token: ");
+    if (auto e = check_text_fields(s)) return e;
     if (auto e = check_positions(s, s.candidates, "candidates")) return e;
     if (auto e = check_positions(s, s.denied, "denied")) return e;
     if (auto e = check_positions(s, s.padding, "padding")) return e;
@@ -124,6 +144,7 @@ Result<Scenario> sentence_scenario(std::string_view text, TokenPosition focus, i
     s.max_heads = heads > 4 ? heads : 4;
     s.illustrative = true;
     for (const Token& t : tokens.value()) {
+        if (auto e = check_plain_text(t.text)) return prefixed(*e, "In the sentence: ");
         s.candidates.push_back(static_cast<TokenPosition>(s.tokens.size()));
         s.tokens.push_back(t.text);
     }

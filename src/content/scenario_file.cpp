@@ -227,7 +227,8 @@ Result<Scenario> parse_scenario(std::string_view json_text) {
 
 Result<std::string> read_text_file(const std::string& path) {
     std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return Error{ErrorCode::FileNotReadable, "Cannot open the file " + path + "."};
+    if (!f)
+        return Error{ErrorCode::FileNotReadable, "Cannot open the file " + shown_input(path) + "."};
     std::string text;
     char buf[65536];
     std::size_t n = 0;
@@ -235,12 +236,14 @@ Result<std::string> read_text_file(const std::string& path) {
         text.append(buf, n);
         if (text.size() > kMaxScenarioBytes) {
             std::fclose(f);
-            return Error{ErrorCode::BadScenario, "The file " + path + " is larger than 1 MiB."};
+            return Error{ErrorCode::BadScenario,
+                         "The file " + shown_input(path) + " is larger than 1 MiB."};
         }
     }
     const bool failed = std::ferror(f) != 0;
     std::fclose(f);
-    if (failed) return Error{ErrorCode::FileNotReadable, "Cannot read the file " + path + "."};
+    if (failed)
+        return Error{ErrorCode::FileNotReadable, "Cannot read the file " + shown_input(path) + "."};
     return text;
 }
 
@@ -248,16 +251,17 @@ Result<Scenario> load_scenario(const std::string& path) {
     auto text = read_text_file(path);
     if (!text.ok()) {
         if (text.error().code == ErrorCode::FileNotReadable)
-            return Error{ErrorCode::UnknownScenario, "There is no scenario file " + path + "."};
+            return Error{ErrorCode::UnknownScenario,
+                         "There is no scenario file " + shown_input(path) + "."};
         return text.error();
     }
     return parse_scenario(text.value());
 }
 
 Result<Scenario> find_scenario(const std::string& dir, const std::string& id) {
-    if (!detail::is_scenario_id(id))
+    if (!is_scenario_id(id))  // unchecked: not repeated
         return Error{ErrorCode::UnknownScenario,
-                     "There is no scenario called \"" + id + "\" (ids use a-z, 0-9 and -)."};
+                     "There is no scenario with that name (ids use a-z, 0-9 and -)."};
     auto s = load_scenario(dir + "/" + id + ".json");
     if (!s.ok() && s.error().code == ErrorCode::UnknownScenario)
         return Error{ErrorCode::UnknownScenario, "There is no scenario called \"" + id + "\"."};
@@ -283,7 +287,7 @@ Result<ScenarioIndex> parse_scenario_index(std::string_view json_text) {
             return prefixed(*e, "In the index: ");
         if (auto e = read_string(item, "label", true, &entry.label))
             return prefixed(*e, "In the index: ");
-        if (!detail::is_scenario_id(entry.id))
+        if (!is_scenario_id(entry.id))
             return bad_index("lists an id that is not 1 to 64 of a-z, 0-9, - and _.");
         if (entry.label.empty() || check_utf8(entry.label))
             return bad_index("needs a label (UTF-8 text) for every scenario.");

@@ -61,6 +61,7 @@ enum class ErrorCode {
     TooManyTokens,      // more than kMaxCandidates candidates (content: kMaxSentenceTokens)
     TextTooLong,        // content: more than kMaxSentenceBytes bytes
     InvalidUtf8,        // text is not valid UTF-8 (message gives the byte offset)
+    InvalidText,        // content: a control character or a bidi override (message names it)
     EmptyText,          // text has no tokens
     BadFocus,           // focus position outside the tokens
     BadHeads,           // h outside 1..8, or d_model not divisible by h

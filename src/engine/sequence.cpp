@@ -38,6 +38,15 @@ std::optional<Error> check_matrix(const Matrix& m, int rows, int cols, const std
     return std::nullopt;
 }
 
+// d_model in 1..512
+std::optional<Error> check_model_width(int d_model) {
+    if (d_model < 1 || d_model > kMaxDimension)
+        return error(ErrorCode::BadDimension, "The model width d_model is " +
+                                                  std::to_string(d_model) + "; it must be 1 to " +
+                                                  std::to_string(kMaxDimension) + ".");
+    return std::nullopt;
+}
+
 }  // namespace
 
 // rows x cols of 0
@@ -102,10 +111,7 @@ Matrix concat_heads(const std::vector<HeadResult>& heads) {
 
 // d_model in 1..512, h in 1..8, and h divides d_model (so every head has d_k = d_model / h)
 std::optional<Error> check_heads(int d_model, int heads) {
-    if (d_model < 1 || d_model > kMaxDimension)
-        return error(ErrorCode::BadDimension, "The model width d_model is " +
-                                                  std::to_string(d_model) + "; it must be 1 to " +
-                                                  std::to_string(kMaxDimension) + ".");
+    if (auto e = check_model_width(d_model)) return e;
     if (heads < 1 || heads > kMaxHeads)
         return error(ErrorCode::BadHeads, "The number of heads is " + std::to_string(heads) +
                                               "; it must be 1 to " + std::to_string(kMaxHeads) +
@@ -120,10 +126,7 @@ std::optional<Error> check_heads(int d_model, int heads) {
 // Wq, Wk, Wv of each head are d_model x d_k (the same d_k for every head, 1..512);
 // Wo is (h * d_k) x d_model; 1..8 heads; every number finite.
 std::optional<Error> check_projections(const Projections& p, int d_model) {
-    if (d_model < 1 || d_model > kMaxDimension)
-        return error(ErrorCode::BadDimension, "The model width d_model is " +
-                                                  std::to_string(d_model) + "; it must be 1 to " +
-                                                  std::to_string(kMaxDimension) + ".");
+    if (auto e = check_model_width(d_model)) return e;
     const int h = static_cast<int>(p.heads.size());
     if (h < 1 || h > kMaxHeads)
         return error(ErrorCode::BadHeads, "There are " + std::to_string(h) +

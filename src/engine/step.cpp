@@ -26,6 +26,8 @@ const char* error_code_name(ErrorCode code) {
             return "text_too_long";
         case ErrorCode::InvalidUtf8:
             return "invalid_utf8";
+        case ErrorCode::InvalidText:
+            return "invalid_text";
         case ErrorCode::EmptyText:
             return "empty_text";
         case ErrorCode::BadFocus:

@@ -41,7 +41,8 @@ test('one set of step names: the steps section only, used by the list, the stage
   assert.equal(kind('stage').labels.steps, undefined, 'the stage has no step names of its own');
   assert.equal(kind('steps').diagram.labels.columns, undefined, 'nor the diagram');
   const cli = path.join(ROOT, 'build/native/src/cli/attention_cli');
-  const { 'index.html': html } = renderPages(entry, loadScenarios(cli, path.join(ROOT, 'assets/scenarios')));
+  const { data, choices } = loadScenarios(cli, path.join(ROOT, 'assets/scenarios'));
+  const { 'index.html': html } = renderPages(entry, data, choices);
   const titles = [...html.matchAll(/<strong class="step-title">([^<]*)<\/strong>/g)].map((m) => m[1]);
   assert.deepEqual(titles, steps.map((s) => s.title));
   const dataSteps = JSON.parse(html.match(/data-steps="([^"]*)"/)[1].replace(/&quot;/g, '"'));

@@ -98,8 +98,9 @@ test('an unknown section kind fails the build and names the section', () => {
 
 test('the real entry renders with the real engine: both pages, no placeholder left', () => {
   assert.ok(fs.existsSync(CLI), `the engine CLI is built first (${path.relative(ROOT, CLI)})`);
-  const data = loadScenarios(CLI, path.join(ROOT, 'assets/scenarios'));
-  const pages = renderPages(readEntry(), data);
+  const { data, choices } = loadScenarios(CLI, path.join(ROOT, 'assets/scenarios'));
+  const pages = renderPages(readEntry(), data, choices);
+  assert.match(pages['index.html'], /<option value="diagram" selected>[^<]*<\/option><option value="worked-example">[^<]*<\/option><option value="sentence" disabled>/, 'the Example select in index.json order');
   assert.deepEqual(Object.keys(pages), ['index.html', 'embed.html']);
   for (const html of Object.values(pages)) assert.doesNotMatch(html, /\{\{|<!--slot:/);
   const cli = JSON.parse(execFileSync(CLI, ['scenario', path.join(ROOT, 'assets/scenarios/diagram.json'), '--json'], { encoding: 'utf8' }));

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds the static page: runs the engine CLI for the diagram and worked-example scenarios, fills
+// Builds the static page: runs the engine CLI for each fixed scenario of assets/scenarios/index.json, fills
 // the content's {{placeholders}} with its numbers, and writes dist/index.html + dist/embed.html
 // with the CSS/JS (and, when given, the app: app.js, its app.wasm, and app.wasm.js, the same wasm
 // base64 in a script for pages opened from file://). Node 20 built-ins only. Fails loudly.

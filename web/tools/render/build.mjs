@@ -10,27 +10,42 @@ import { runScenario } from './engine.mjs';
 import { makeFiller } from './placeholders.mjs';
 import { validateEntry, indexBody, embedBody, page, checkIds } from './pages.mjs';
 
-export const SCENARIO_IDS = ['diagram', 'worked-example'];
 
 export function readEntry(content) {
   const entryFile = path.join(content, 'entry.json');
   try { return JSON.parse(fs.readFileSync(entryFile, 'utf8')); } catch (e) { return fail(`cannot read ${entryFile}: ${e.message}`); }
 }
 
+// The scenarios, in the order of assets/scenarios/index.json (their one list): each fixed scenario
+// is run through the engine; a free-text one (kind "sentence") is only offered in the Example select.
+// Returns {data: {id: engine state}, choices: [{id, fixed}]}.
 export function loadScenarios(cli, scenarios) {
-  const data = {};
-  for (const id of SCENARIO_IDS) data[id] = runScenario(path.resolve(cli), path.join(scenarios, `${id}.json`), id);
-  return data;
+  const indexFile = path.join(scenarios, 'index.json');
+  let index;
+  try { index = JSON.parse(fs.readFileSync(indexFile, 'utf8')); } catch (e) { return fail(`cannot read ${indexFile}: ${e.message}`); }
+  if (!Array.isArray(index.scenarios)) fail(`${indexFile}: no "scenarios" list`);
+  const data = {}, choices = [];
+  for (const { id } of index.scenarios) {
+    const file = path.join(scenarios, `${id}.json`);
+    let kind;
+    try { kind = JSON.parse(fs.readFileSync(file, 'utf8')).kind; } catch (e) { fail(`cannot read scenario ${file}: ${e.message}`); }
+    const fixed = kind !== 'sentence';
+    if (fixed) data[id] = runScenario(path.resolve(cli), file, id);
+    choices.push({ id, fixed });
+  }
+  return { data, choices };
 }
 
 // Renders both pages from an entry and the engine's data; returns {'index.html': ..., 'embed.html': ...}.
-export function renderPages(entry, data) {
+// choices: the Example select's options in order ({id, fixed}); by default the fixed scenarios.
+export function renderPages(entry, data, choices = Object.keys(data).map((id) => ({ id, fixed: true }))) {
   validateEntry(entry);
+  for (const ns of ['diagram', 'worked-example']) if (!data[ns]) fail(`the page's placeholders need the scenario "${ns}" (assets/scenarios/index.json)`);
   const fill = makeFiller(data);
   const template = (name) => fs.readFileSync(path.join(WEB, 'templates', name), 'utf8');
   const pages = {
-    'index.html': page(template('index.html'), entry, indexBody(entry, fill, data), `${entry.title} — an interactive explainer`),
-    'embed.html': page(template('embed.html'), entry, embedBody(entry, fill, data), `${entry.title} — interactive`),
+    'index.html': page(template('index.html'), entry, indexBody(entry, fill, data, choices), `${entry.title} — an interactive explainer`),
+    'embed.html': page(template('embed.html'), entry, embedBody(entry, fill, data, choices), `${entry.title} — interactive`),
   };
   // every text went through fill() and esc(), which fail on an unknown placeholder or a missing
   // field; this catches a placeholder that was never closed. The words "NaN" or "undefined" in prose
@@ -77,7 +92,7 @@ export function build(o) {
   const entry = readEntry(o.content);
   if (o.milestone !== undefined && entry.milestone) entry.milestone.href = o.milestone;
   validateEntry(entry);
-  const data = loadScenarios(o.cli, o.scenarios);
-  const pages = renderPages(entry, data);
+  const { data, choices } = loadScenarios(o.cli, o.scenarios);
+  const pages = renderPages(entry, data, choices);
   return writeDist(o.out, pages, o.app);
 }

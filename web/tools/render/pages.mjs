@@ -66,14 +66,14 @@ export function checkIds(name, html) {
   for (const [what, id] of refs) if (!ids.has(id)) fail(`${name}: ${what}${what === 'link #' ? '' : '→ '}#${id} names no element on the page`);
 }
 
-export function indexBody(entry, fill, data) {
+export function indexBody(entry, fill, data, choices) {
   const milestone = milestoneHref(entry.milestone.href);
   const crumbs = entry.breadcrumb.map((c, i) => i === entry.breadcrumb.length - 1
     ? `<li><span aria-current="page">${esc(c)}</span></li>` : `<li>${esc(c)}</li>`).join('');
   const nav = entry.groups.map((g) => `<li><a href="#${esc(g.id)}">${esc(g.heading)}</a></li>`).join('');
   const groups = entry.groups.map((g) => `<div class="group" id="${esc(g.id)}" data-group="${esc(g.id)}" aria-labelledby="${esc(g.id)}-title">
 <h2 class="group-title" id="${esc(g.id)}-title">${inline(g.heading, fill)}</h2>
-${g.sections.map((s) => sectionHtml(s, fill, data, 3, { stepNames: stepNames(entry) })).join('\n')}
+${g.sections.map((s) => sectionHtml(s, fill, data, 3, { stepNames: stepNames(entry), choices })).join('\n')}
 </div>`).join('\n');
   return `<header class="page-header" id="top">
 <div class="header-inner">
@@ -91,13 +91,13 @@ ${groups}
 <footer class="page-footer"><p>Every score and weight on this page was computed by the project’s attention engine when the page was built.</p><p><a href="#top">Back to top</a></p></footer>`;
 }
 
-export function embedBody(entry, fill, data) {
+export function embedBody(entry, fill, data, choices) {
   const stage = findSection(entry, 'stage');
   const desc = entry.groups.flatMap((g) => g.sections).find((s) => s.id === 'without-diagram');
   return `<main id="main" class="embed" tabindex="-1">
 <h1 class="embed-title" id="page-title">${esc(entry.title)}: ${inline(stage.heading, fill)}</h1>
 <button type="button" class="theme-toggle" id="theme-toggle" aria-pressed="false" data-opt-in hidden><span aria-hidden="true" class="theme-icon"></span> Dark theme</button>
-${stageHtml(stage, fill, data, { liveLevel: 2, page: 'embed', stepNames: stepNames(entry) })}
+${stageHtml(stage, fill, data, { liveLevel: 2, page: 'embed', stepNames: stepNames(entry), choices })}
 ${desc ? `<details class="embed-desc"><summary>${inline(desc.heading, fill)}</summary>${paragraphs(desc.paragraphs, fill)}</details>` : ''}
 </main>`;
 }

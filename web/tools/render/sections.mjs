@@ -29,7 +29,8 @@ function previewSvg(s) {
 }
 
 // opts: {page: 'page' | 'embed' (which of labels.still the fallback messages promise), stepNames
-// (the titles of the entry's steps section), scenario, liveLevel}
+// (the titles of the entry's steps section), choices (the Example select, from index.json),
+// scenario, liveLevel}
 export function stageHtml(s, fill, data, opts = {}) {
   const L = s.labels;
   const names = opts.stepNames;
@@ -38,9 +39,13 @@ export function stageHtml(s, fill, data, opts = {}) {
   if (typeof still !== 'string') fail(`labels.still.${opts.page || 'page'} is missing: what works without the canvas`);
   const msg = (m) => `${m} ${still}`;
   const initial = data[opts.scenario || 'diagram'];
-  const scen = ['diagram', 'worked-example'].map((id) =>
-    `<option value="${id}"${id === (opts.scenario || 'diagram') ? ' selected' : ''}>${esc(L.scenarios[id])}</option>`).join('') +
-    `<option value="sentence" disabled>${esc(L.scenarios.sentence)}</option>`;
+  // the Example select: the scenarios in their index order; a free-text one starts disabled
+  const choices = opts.choices || Object.keys(data).map((id) => ({ id, fixed: true }));
+  const scen = choices.map(({ id, fixed }) => {
+    if (typeof L.scenarios[id] !== 'string') fail(`labels.scenarios has no name for the scenario "${id}"`);
+    const state = !fixed ? ' disabled' : id === (opts.scenario || 'diagram') ? ' selected' : '';
+    return `<option value="${esc(id)}"${state}>${esc(L.scenarios[id])}</option>`;
+  }).join('');
   const focusTok = initial.tokens[initial.focus];
   const engineData = Object.entries(data).map(([id, j]) => ` data-scenario-${id}="${esc(JSON.stringify(j))}"`).join('');
   return `<div class="stage-wrap" id="stage" data-stage>
@@ -119,7 +124,7 @@ function sectionBody(s, fill, data, level, ctx) {
       break;
     }
     case 'stage':
-      body = paragraphs(s.paragraphs, fill) + stageHtml(s, fill, data, { page: 'page', stepNames: ctx.stepNames });
+      body = paragraphs(s.paragraphs, fill) + stageHtml(s, fill, data, { page: 'page', stepNames: ctx.stepNames, choices: ctx.choices });
       break;
     case 'table':
       body = `<div class="table-scroll"><table class="mapping"><caption>${inline(s.note, fill)}</caption>
