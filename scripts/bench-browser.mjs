@@ -1,28 +1,39 @@
-// Start-up and frame cost in headless Chromium (SwiftShader WebGL2, so CPU-bound: read ratios).
-// Serves dist/ with scripts/serve.mjs and a one-line blank page from a second server, and loads
-// blank, index.html and embed.html in turn, each in a fresh context (cold cache), REPS times:
-//   dcl          navigation -> DOMContentLoaded (performance timeline)
-//   interactive  navigation -> every DOMContentLoaded handler done (the quiz form enhanced)
-//   first_frame  navigation -> the app's first Module.onStateChange call (after its first frame;
-//                window.__attentionFirstFrame is used instead if the page sets it to a time)
-// Then, on index.html, the frame cost from the app's attn_bench_frames(tokens, frames) export.
-//   node scripts/bench-browser.mjs [--dir dist] [--reps 5] [--frames 60]   -> JSON on stdout
+// Start-up, lazy loading and frame cost in headless Chromium (SwiftShader WebGL2, so CPU-bound:
+// read the ratios). Serves the product (dist/) and the bench build of the same site (--bench-dir,
+// the app with the attn_bench_* hooks, never shipped) with scripts/serve.mjs, and a one-line blank
+// page from a second server; every load is a fresh context (cold cache), 1280 x 900 unless named.
+//   before_canvas  index.html, no scrolling: what it fetched (files, gzip bytes; app bytes must be 0),
+//                  then scrolled to the stage: what followed, and the canvas in view
+//   startup        REPS loads each of blank, index.html#stage (the URL targets the stage: the app
+//                  loads at once), embed.html: DOMContentLoaded, text interactive, first frame from
+//                  navigation and from the moment the loader started (performance mark)
+//   file           index.html#stage from file:// (the base64 copy of the wasm): first frame
+//   frames         bench build, median of 3 interleaved passes of 120 frames: ImGui CPU time and
+//                  whole frame (glFinish included) for the heatmap
+//                  at N = 16..128 tokens x 4 heads and for a drag in the Vectors view, with the app's
+//                  renderer and with ImGui's OpenGL3 backend (state backup), at 1280 x 900; the drag
+//                  and N = 128 also on a 360 x 800 phone viewport at DPR 3 (drawing buffer size kept)
+//   node scripts/bench-browser.mjs --dir dist --bench-dir build/bench-dist [--reps 5] [--frames 120] [--passes 3]
 import { chromium } from 'playwright-core';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync, readFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { startServer } from './serve.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const dir = resolve(opt('--dir', 'dist'));
-const REPS = Number(opt('--reps', 5)), FRAMES = Number(opt('--frames', 60));
-const TOKENS = [3, 16, 64, 128];
+const benchDir = resolve(opt('--bench-dir', 'build/bench-dist'));
+const REPS = Number(opt('--reps', 5)), FRAMES = Number(opt('--frames', 120)), PASSES = Number(opt('--passes', 3));
+const TOKENS = [16, 32, 64, 128];
 const FIRST_FRAME_TIMEOUT_MS = 30000;
+const APP_FILES = /\/app(\.wasm)?(\.js)?$/;
 const log = (msg) => console.error(`    ${msg}`);
 
 // Runs in the page before its scripts: timestamps, and a wrapper around createAttentionApp that
-// notes the first onStateChange and keeps the module for the frame-cost calls.
+// notes the first onStateChange (sent after the first drawn frame) and keeps the module.
 const probe = () => {
   const b = (window.__bench = { interactive: null, firstFrame: null, appError: null, module: null, quiz: false });
   document.addEventListener('DOMContentLoaded', () => {
@@ -56,95 +67,149 @@ const probe = () => {
   });
 };
 
-async function measure(browser, url, { app }) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+const gzipOf = (root, urlPath) => {
+  const f = join(root, decodeURIComponent(urlPath).replace(/^\/+/, ''));
+  if (!existsSync(f)) return 0;
+  return existsSync(`${f}.gz`) ? readFileSync(`${f}.gz`).length : gzipSync(readFileSync(f), { level: 9 }).length;
+};
+
+async function waitFirstFrame(page) {
+  const handle = await page.waitForFunction(() => {
+    const stage = document.getElementById('attention-stage');
+    const state = stage && stage.getAttribute('data-app-state');
+    if (window.__bench.firstFrame !== null) {
+      const mark = performance.getEntriesByName('attention-app-load')[0];
+      return { t: window.__bench.firstFrame, from_load: mark ? window.__bench.firstFrame - mark.startTime : null, state };
+    }
+    if (window.__bench.appError) return { t: null, state: window.__bench.appError };
+    if (state === 'failed' || state === 'no-webgl2') return { t: null, state };
+    return false;
+  }, null, { timeout: FIRST_FRAME_TIMEOUT_MS, polling: 10 }).catch(() => null);
+  return handle ? handle.jsonValue() : { t: null, state: 'timeout' };
+}
+
+async function measure(browser, url, { app, viewport = { width: 1280, height: 900 }, dpr = 1 }) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: dpr });
   const page = await context.newPage();
   const errors = [], requests = [];
   page.on('pageerror', (e) => errors.push(String(e.message || e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text().slice(0, 200)); });
   page.on('request', (r) => requests.push(r.url()));
   await page.addInitScript(probe);
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForFunction(() => window.__bench && window.__bench.interactive !== null);
-  let firstFrame = null, appState = null;
-  if (app) {
-    const handle = await page.waitForFunction(() => {
-      const stage = document.getElementById('attention-stage');
-      const state = stage && stage.getAttribute('data-app-state');
-      const own = typeof window.__attentionFirstFrame === 'number' ? window.__attentionFirstFrame : null;
-      const t = own ?? window.__bench.firstFrame;
-      if (t !== null) return { t, state };
-      if (window.__bench.appError) return { t: null, state: window.__bench.appError };
-      if (state === 'failed' || state === 'no-webgl2') return { t: null, state };
-      return false;
-    }, null, { timeout: FIRST_FRAME_TIMEOUT_MS, polling: 10 }).catch(() => null);
-    const v = handle ? await handle.jsonValue() : { t: null, state: 'timeout' };
-    firstFrame = v.t; appState = v.state;
-  }
+  const v = app ? await waitFirstFrame(page) : { t: null, state: null };
   const times = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0];
     return { dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd,
              interactive: window.__bench.interactive, quiz: window.__bench.quiz };
   });
-  return { page, context, errors, requests, appState, ...times, first_frame: firstFrame };
+  return { page, context, errors, requests, appState: v.state, ...times, first_frame: v.t, from_load: v.from_load ?? null };
 }
 
-async function frameCost(page) {
-  return page.evaluate(({ tokens, frames }) => {
-    const m = window.__bench.module;
-    if (!m) return { missing: 'the app did not start' };
-    if (typeof m._attn_bench_frames !== 'function') return { missing: 'app lacks attn_bench_frames' };
-    return { rows: tokens.map((n) => {
-      try { return JSON.parse(m.ccall('attn_bench_frames', 'string', ['number', 'number'], [n, frames])); }
-      catch (e) { return { tokens: n, error: String(e.message || e) }; }
-    }) };
-  }, { tokens: TOKENS, frames: FRAMES });
+// index.html as a reader opens it: no scrolling for 2 s after load; then scrolled to the stage.
+async function beforeCanvas(browser, origin) {
+  const m = await measure(browser, `${origin}/index.html`, { app: false });
+  await m.page.waitForTimeout(2000);
+  const before = [...new Set(m.requests)].map((u) => new URL(u).pathname);
+  const state = await m.page.getAttribute('#attention-stage', 'data-app-state');
+  await m.page.evaluate(() => document.getElementById('stage').scrollIntoView({ block: 'start' }));
+  const v = await waitFirstFrame(m.page);
+  const after = [...new Set(m.requests)].map((u) => new URL(u).pathname).filter((p) => !before.includes(p));
+  const r = { files: before, gzip: before.reduce((a, p) => a + gzipOf(dir, p), 0),
+    app_files_before: before.filter((p) => APP_FILES.test(p)), state_before: state,
+    after_scroll: after, after_gzip: after.reduce((a, p) => a + gzipOf(dir, p), 0),
+    first_frame_after_scroll: v.from_load, state_after: v.state, errors: m.errors };
+  await m.context.close();
+  return r;
+}
+
+async function frames(browser, origin, { viewport, dpr, renderers, tokens, drag }) {
+  const m = await measure(browser, `${origin}/index.html#stage`, { app: true, viewport, dpr });
+  if (m.first_frame === null) { await m.context.close(); return { missing: `the bench app did not start (${m.appState})` }; }
+  const out = await m.page.evaluate(({ renderers, tokens, drag, frames, passes }) => {
+    const mod = window.__bench.module;
+    if (!mod || typeof mod._attn_bench_frames !== 'function') return { missing: 'the bench build lacks attn_bench_frames' };
+    const call = (f, types, a) => { try { return JSON.parse(mod.ccall(f, 'string', types, a)); } catch (e) { return { error: String(e.message || e) }; } };
+    const runs = Object.fromEntries(renderers.map((r) => [r, []]));
+    for (let pass = 0; pass < passes; pass++) {  // renderers interleaved, so machine noise hits both
+      for (const r of renderers) {
+        mod.ccall('attn_bench_renderer', null, ['number'], [r === 'imgui_gl3' ? 1 : 0]);
+        call('attn_bench_frames', ['number', 'number'], [16, 10]);  // warm-up
+        runs[r].push({ heatmap: tokens.map((n) => Object.assign({ tokens: n }, call('attn_bench_frames', ['number', 'number'], [n, frames]))),
+                       drag: drag ? call('attn_bench_drag', ['number'], [frames]) : null });
+      }
+    }
+    mod.ccall('attn_bench_renderer', null, ['number'], [0]);
+    // each figure: the median over the passes
+    const med = (xs) => { const s = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b); return s.length ? s[(s.length - 1) >> 1] : null; };
+    const keys = ['p50_ms', 'p95_ms', 'max_ms', 'whole_p50_ms', 'whole_p95_ms'];
+    const merge = (list) => (list[0] && list[0].ok !== false ? Object.assign({}, list[0], Object.fromEntries(keys.map((k) => [k, med(list.map((x) => x[k]))])), { passes: list.length }) : list[0]);
+    const res = {};
+    for (const r of renderers) res[r] = { heatmap: tokens.map((n, i) => merge(runs[r].map((p) => p.heatmap[i]))),
+                                          drag: drag ? merge(runs[r].map((p) => p.drag)) : null };
+    const c = document.getElementById('attention-canvas');
+    return { renderers: res, passes, canvas: { width: c.width, height: c.height, css_w: c.clientWidth, css_h: c.clientHeight } };
+  }, { renderers, tokens, drag, frames: FRAMES, passes: PASSES });
+  out.errors = m.errors;
+  await m.context.close();
+  return out;
 }
 
 const blankDir = mkdtempSync(join(tmpdir(), 'bench-blank-'));
-writeFileSync(join(blankDir, 'blank.html'), '<!doctype html><meta charset="utf-8"><title>blank</title><p>blank</p>\n');
+writeFileSync(join(blankDir, 'blank.html'), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>blank</title><p>blank</p>\n');
 const site = await startServer({ dir, port: 0, basePath: '/' });
+const benchSite = existsSync(join(benchDir, 'index.html')) ? await startServer({ dir: benchDir, port: 0, basePath: '/' }) : null;
 const blank = await startServer({ dir: blankDir, port: 0, basePath: '/' });
 const origin = (s) => `http://127.0.0.1:${s.address().port}`;
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium', headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
          '--disable-background-networking', '--disable-component-update', '--disable-sync',
-         '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--window-size=1200,900'],
+         '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--allow-file-access-from-files'],
 });
 const median = (xs) => { const s = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b);
   if (!s.length) return null; const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 
 const targets = { blank: { url: `${origin(blank)}/blank.html`, app: false },
-                  'index.html': { url: `${origin(site)}/index.html`, app: true },
-                  'embed.html': { url: `${origin(site)}/embed.html`, app: true } };
+                  'index.html#stage': { url: `${origin(site)}/index.html#stage`, app: true },
+                  'embed.html': { url: `${origin(site)}/embed.html`, app: true },
+                  'file:// index.html#stage': { url: `${pathToFileURL(join(dir, 'index.html')).href}#stage`, app: true } };
 const samples = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
-const result = { reps: REPS, frames: FRAMES, chromium: browser.version(), startup: {}, frame_cost: null,
-                 requests: {}, errors: {} };
+const result = { reps: REPS, frames: FRAMES, chromium: browser.version(), startup: {}, before_canvas: null,
+                 frame_cost: null, phone: null, requests: {}, errors: {} };
 try {
+  log('index.html without scrolling, then scrolled to the stage');
+  result.before_canvas = await beforeCanvas(browser, origin(site));
   for (let r = 0; r < REPS; r++) {
     for (const [name, t] of Object.entries(targets)) {
       const m = await measure(browser, t.url, t);
       samples[name].push(m);
-      if (r === 0) {
-        result.requests[name] = [...new Set(m.requests)];
-        result.errors[name] = m.errors;
-      }
-      if (name === 'index.html' && r === REPS - 1) result.frame_cost = await frameCost(m.page);
+      if (r === 0) { result.requests[name] = [...new Set(m.requests)]; result.errors[name] = m.errors; }
       await m.context.close();
     }
     log(`round ${r + 1}/${REPS}: ` + Object.entries(samples).map(([k, v]) => {
       const s = v[v.length - 1];
-      return `${k} dcl ${s.dcl.toFixed(0)} ms` + (targets[k].app ? `, frame ${s.first_frame === null ? s.appState : s.first_frame.toFixed(0) + ' ms'}` : '');
+      return `${k} dcl ${s.dcl.toFixed(0)} ms` + (targets[k].app ? `, frame ${s.first_frame === null ? s.appState : `${s.first_frame.toFixed(0)} ms (${(s.from_load ?? NaN).toFixed(0)} from load)`}` : '');
     }).join('; '));
   }
   for (const [name, list] of Object.entries(samples))
     result.startup[name] = { dcl_ms: median(list.map((s) => s.dcl)), load_ms: median(list.map((s) => s.load)),
       interactive_ms: median(list.map((s) => s.interactive)), quiz_enhanced: list.every((s) => s.quiz),
       first_frame_ms: targets[name].app ? median(list.map((s) => s.first_frame)) : null,
+      first_frame_from_load_ms: targets[name].app ? median(list.map((s) => s.from_load)) : null,
       first_frame_missing: targets[name].app ? list.filter((s) => s.first_frame === null).map((s) => s.appState) : [] };
+  if (benchSite) {
+    log('frame cost, bench build, 1280 x 900: heatmap N = 16..128, drag; own renderer vs ImGui OpenGL3 backend');
+    result.frame_cost = await frames(browser, origin(benchSite), { viewport: { width: 1280, height: 900 }, dpr: 1,
+      renderers: ['own', 'imgui_gl3'], tokens: TOKENS, drag: true });
+    log('frame cost, bench build, 360 x 800 at DPR 3: heatmap N = 128, drag');
+    result.phone = await frames(browser, origin(benchSite), { viewport: { width: 360, height: 800 }, dpr: 3,
+      renderers: ['own'], tokens: [128], drag: true });
+  } else result.frame_cost = { missing: `no bench build at ${benchDir}` };
 } finally {
   await browser.close();
-  site.close(); blank.close();
+  site.close(); blank.close(); if (benchSite) benchSite.close();
   rmSync(blankDir, { recursive: true, force: true });
 }
 console.log(JSON.stringify(result));

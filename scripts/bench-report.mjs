@@ -8,7 +8,7 @@ const out = process.argv[2] || 'bench-results';
 const part = (name) => { const f = join(out, `${name}.part.json`); return existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : null; };
 const machine = part('machine'), native = part('native'), engine = part('engine'),
       weight = part('weight'), browser = part('browser');
-const BUDGET_KB = 600, AIM_KB = 300, FRAME_BUDGET_MS = 1000 / 60;
+const FRAME_BUDGET_MS = 1000 / 60;
 
 const ms = (x) => (x == null ? '–' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
 const ratio = (a, b) => (a == null || b == null || !b ? '–' : `${(a / b).toFixed(2)}×`);
@@ -71,85 +71,106 @@ else {
       `Samples: ${engine.samples} interleaved per implementation; native: Google Benchmark, median of ${Object.values(natMs).find((v) => v.reps)?.reps ?? '?'} repetitions.`);
 }
 
+// ---- issue 12's targets, each beside its comparison from this run
+const fc = browser?.frame_cost, own = fc?.renderers?.own, gl3 = fc?.renderers?.imgui_gl3;
+const hm = (set, n) => set?.heatmap?.find((r) => r.tokens === n);
+const st = browser?.startup || {};
+const verdict = (x, limit) => (x == null ? 'n/a' : x <= limit ? 'met' : '**not met**');
+say();
+say('## Targets (issue 12)');
+say();
+say('| what | measured | target | | comparison (same run) |');
+say('|---|---:|---:|---|---|');
+if (weight || browser) {
+  const bc = browser?.before_canvas, idx = weight?.pages['index.html'];
+  const before = bc ? bc.gzip : idx?.total.gzip;
+  say(`| index.html transferred before the reader nears the canvas (gzip) | ${kb(before)} KB | ≤ 40 KB | ${verdict(before / 1024, 40)} | ` +
+      `${bc ? `${bc.files.length} files, app files fetched: ${bc.app_files_before.length ? bc.app_files_before.join(', ') : 'none'}; after scrolling to the stage: +${kb(bc.after_gzip)} KB (${bc.after_scroll.join(', ')}), canvas ${bc.state_after}` : 'static count (browser part did not run)'} |`);
+  const h = weight?.canvas.http, f = weight?.canvas.file;
+  say(`| the canvas over HTTP: JS + wasm (gzip / brotli) | ${kb(h?.gzip)} / ${kb(h?.br)} KB | ≤ 280 / ≤ 240 KB | ${h ? (h.gzip / 1024 <= 280 && h.br / 1024 <= 240 ? 'met' : '**not met**') : 'n/a'} | ` +
+      `${h ? Object.entries(h.parts).map(([k, v]) => `${k} ${kb(v.gzip)} / ${kb(v.br)}`).join(', ') : ''}; from file:// ${kb(f?.gzip)} KB gzip |`);
+  say(`| the canvas from file:// (gzip) | ${kb(f?.gzip)} KB | ≤ 380 KB | ${verdict(f && f.gzip / 1024, 380)} | ${f ? Object.entries(f.parts).map(([k, v]) => `${k} ${kb(v.gzip)}`).join(', ') : ''}; over HTTP ${kb(h?.gzip)} KB |`);
+}
+if (own) {
+  const h128 = hm(own, 128), h16 = hm(own, 16), g128 = hm(gl3, 128);
+  say(`| ImGui CPU time per frame, 128 tokens, 4 heads, heatmap shown (p95) | ${ms(h128?.p95_ms)} ms | ≤ 2 ms | ${verdict(h128?.p95_ms, 2)} | 16 tokens ${ms(h16?.p95_ms)} ms; budget of 60 fps ${FRAME_BUDGET_MS.toFixed(1)} ms |`);
+  say(`| whole frame while dragging a number in the Vectors view, SwiftShader, 1280x900 (p95) | ${ms(own.drag?.whole_p95_ms)} ms | ≤ 16.7 ms | ${verdict(own.drag?.whole_p95_ms, 16.7)} | with ImGui's OpenGL3 backend (state backup each frame) ${ms(gl3?.drag?.whole_p95_ms)} ms; 360 px phone at DPR 3: ${ms(browser.phone?.renderers?.own?.drag?.whole_p95_ms)} ms |`);
+  say(`| whole frame, heatmap at 128 tokens x 4 heads, SwiftShader (p50) | ${ms(h128?.whole_p50_ms)} ms | ≤ 8 ms | ${verdict(h128?.whole_p50_ms, 8)} | ImGui's OpenGL3 backend ${ms(g128?.whole_p50_ms)} ms; 16 tokens ${ms(h16?.whole_p50_ms)} ms |`);
+}
+if (browser) {
+  const i = st['index.html#stage'], e = st['embed.html'], f = st['file:// index.html#stage'], b = st.blank;
+  say(`| first canvas frame after the app starts loading, SwiftShader (median) | ${ms(i?.first_frame_from_load_ms)} ms | ≤ 400 ms | ${verdict(i?.first_frame_from_load_ms, 400)} | blank page: load event ${ms(b?.load_ms)} ms from navigation; index.html#stage first frame ${ms(i?.first_frame_ms)} ms from navigation; embed.html ${ms(e?.first_frame_from_load_ms)} ms; file:// ${ms(f?.first_frame_from_load_ms)} ms (from load start) |`);
+}
+say();
+say('Frame times come from the bench build (the product plus the attn_bench_* hooks, never in dist/): "ImGui CPU" is ImGui\'s new frame to Render(); "whole frame" is the whole frame() call plus glFinish, so SwiftShader\'s rasterisation is inside it. The page is scrolled to the top of the stage, as a reader arriving there sees it.');
+
+// ---- frame cost growth with N
+if (own) {
+  say();
+  say(`## Frame cost with N: Whole sentence view, 4 heads, ${browser.frames} frames at 1280 x 900, median of ${fc.passes} interleaved passes (ms)`);
+  say();
+  say('| tokens | ImGui CPU p50 / p95 | whole p50 / p95 | growth from the previous N (whole p50) | ImGui OpenGL3 backend: whole p50 / p95 | own ÷ backend (whole p50) |');
+  say('|---:|---:|---:|---:|---:|---:|');
+  own.heatmap.forEach((r, k) => {
+    if (r.error || r.ok === false) { say(`| ${r.tokens} | error: ${r.error} | | | | |`); return; }
+    const prev = k ? own.heatmap[k - 1] : null, g = hm(gl3, r.tokens);
+    say(`| ${r.tokens} | ${ms(r.p50_ms)} / ${ms(r.p95_ms)} | ${ms(r.whole_p50_ms)} / ${ms(r.whole_p95_ms)} | ${prev ? ratio(r.whole_p50_ms, prev.whole_p50_ms) : '–'} | ${g ? `${ms(g.whole_p50_ms)} / ${ms(g.whole_p95_ms)}` : '–'} | ${g ? ratio(r.whole_p50_ms, g.whole_p50_ms) : '–'} |`);
+  });
+  const d = own.drag, dg = gl3?.drag, ph = browser.phone?.renderers?.own;
+  say(`| drag (Vectors) | ${ms(d?.p50_ms)} / ${ms(d?.p95_ms)} | ${ms(d?.whole_p50_ms)} / ${ms(d?.whole_p95_ms)} | – | ${dg ? `${ms(dg.whole_p50_ms)} / ${ms(dg.whole_p95_ms)}` : '–'} | ${dg ? ratio(d.whole_p50_ms, dg.whole_p50_ms) : '–'} |`);
+  if (ph) {
+    const p128 = hm(ph, 128);
+    say();
+    say(`Phone, 360 x 800 CSS px at DPR 3: drag ${ms(ph.drag?.whole_p50_ms)} / ${ms(ph.drag?.whole_p95_ms)} ms whole (p50 / p95), heatmap at 128 tokens ${ms(p128?.whole_p50_ms)} / ${ms(p128?.whole_p95_ms)} ms; drawing buffer ${browser.phone.canvas?.width} x ${browser.phone.canvas?.height} device px (limit 4096 on either side).`);
+  }
+  say(`Desktop drawing buffer: ${fc.canvas?.width} x ${fc.canvas?.height} device px (the canvas is one viewport tall and sticks while the page scrolls through the stage).`);
+} else if (fc?.missing) { say(); say(`Frame cost: n/a (${fc.missing})`); }
+
 // ---- weight
 say();
-say(`## Weight: first load, raw / gzip -9 (KB = 1024 B); budget ${BUDGET_KB} KB gzip, aim ${AIM_KB} KB`);
+say('## Weight: raw / gzip -9 / brotli (KB = 1024 B; the .gz and .br files the build writes into dist/)');
 say();
 if (!weight) say('n/a (weight did not run)');
 else {
-  const kinds = ['HTML', 'CSS', 'JS', 'wasm-in-JS', 'font', 'image'];
-  say(`| page | ${kinds.join(' | ')} | total raw | total gzip | vs budget |`);
-  say(`|---|${kinds.map(() => '---:').join('|')}|---:|---:|---|`);
-  for (const [page, p] of Object.entries(weight.pages)) {
-    const inWasm = weight.embedded?.fonts;  // fonts packed into the wasm: shown, not added again
-    const cell = (k) => (p.by_kind[k] ? `${kb(p.by_kind[k].raw)} / ${kb(p.by_kind[k].gzip)}`
-      : k === 'font' && inWasm && p.by_kind['wasm-in-JS'] ? `(in wasm: ${kb(inWasm.raw)} / ${kb(inWasm.gzip)})` : '–');
-    const g = p.total.gzip / 1024;
-    const verdict = g > BUDGET_KB ? `**over by ${(g - BUDGET_KB).toFixed(0)} KB**` : `${((g / BUDGET_KB) * 100).toFixed(0)}% of budget${g > AIM_KB ? `, ${(g - AIM_KB).toFixed(0)} KB over aim` : ', within aim'}`;
-    say(`| ${page} | ${kinds.map(cell).join(' | ')} | ${kb(p.total.raw)} | ${kb(p.total.gzip)} | ${verdict}${p.missing.length ? ` (missing: ${p.missing.join(', ')})` : ''} |`);
-  }
-  const all = Object.values(weight.pages).flatMap((p) => p.files);
-  const uniq = [...new Map(all.map((f) => [f.path, f])).values()].sort((a, b) => b.gzip - a.gzip);
-  const total = uniq.reduce((a, f) => a + f.gzip, 0);
-  say();
-  say(`Where the bytes go (gzip, largest first): ${uniq.slice(0, 5).map((f) => `${f.path} ${kb(f.gzip)} KB (${((f.gzip / total) * 100).toFixed(0)}%)`).join(', ')}.`);
-  const app = uniq.find((f) => f.parts);
-  if (app) {
-    const s = app.parts.wasm_sections, wb = app.parts.wasm_binary.raw;
-    say(`${app.path}: JS glue ${kb(app.parts.glue.raw)} / ${kb(app.parts.glue.gzip)} KB, wasm ${kb(wb)} KB binary as ${kb(app.parts.wasm_in_js.raw)} KB base64 (${kb(app.parts.wasm_in_js.gzip)} KB gzip; the binary alone would gzip to ${kb(app.parts.wasm_binary.gzip)} KB). ` +
-        `Wasm sections: ${Object.entries(s).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${k} ${kb(v)} KB`).join(', ')}.` +
-        (Object.keys(weight.embedded || {}).length ? ` Packed into the data section (--embed-file): ${Object.entries(weight.embedded).map(([k, e]) => `${k} ${kb(e.raw)} KB raw / ${kb(e.gzip)} KB gzip (${e.files} files)`).join(', ')}.` : ''));
-  }
+  say('| what | files | raw | gzip | brotli |');
+  say('|---|---|---:|---:|---:|');
+  for (const [page, p] of Object.entries(weight.pages))
+    say(`| ${page}${page === "index.html" ? ", before the reader nears the canvas" : ", without the canvas (it loads at once)"} | ${p.files.length} (${Object.entries(p.by_kind).map(([k, v]) => `${k} ${kb(v.gzip)}`).join(', ')}) | ${kb(p.total.raw)} | ${kb(p.total.gzip)} | ${kb(p.total.br)} |`);
+  for (const [k, c] of Object.entries({ 'the canvas over HTTP(S)': weight.canvas.http, 'the canvas from file://': weight.canvas.file }))
+    say(`| ${k} | ${c.files.join(' + ')}${c.missing.length ? ` (missing: ${c.missing.join(', ')})` : ''} | ${kb(c.raw)} | ${kb(c.gzip)} | ${kb(c.br)} |`);
   const ext = Object.values(weight.pages).flatMap((p) => p.external);
   if (ext.length) say(`**External references (the page must make none):** ${ext.join(', ')}`);
-  if (browser) {  // cross-check: what Chromium actually requested
-    for (const [page, p] of Object.entries(weight.pages)) {
-      const got = (browser.requests[page] || []).map((u) => new URL(u).pathname.replace(/^\//, '')).sort();
-      const want = p.files.map((f) => f.path).concat(p.missing).sort();
-      const extra = got.filter((x) => !want.includes(x)), lacking = want.filter((x) => !got.includes(x));
-      say(`${page}: Chromium requested ${got.length} files` + (extra.length || lacking.length
-        ? `; not in this count: ${extra.join(', ') || 'none'}; counted but not requested: ${lacking.join(', ') || 'none'}.` : ', the same as counted here.'));
-    }
+  if (weight.canvas.wasm_sections) say(`\napp.wasm sections: ${Object.entries(weight.canvas.wasm_sections).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${kb(v)} KB`).join(', ')}.`);
+  if (weight.origins) {
+    const o = Object.entries(weight.origins).sort((a, b) => b[1].gzip - a[1].gzip);
+    const tg = o.reduce((a, [, v]) => a + v.gzip, 0);
+    say();
+    say('### Where the canvas\'s bytes go, by origin (code from a build with function names; each origin gzipped alone)');
+    say();
+    say('| origin | raw KB | gzip KB | share of gzip | functions |');
+    say('|---|---:|---:|---:|---:|');
+    for (const [k, v] of o) say(`| ${k} | ${kb(v.raw)} | ${kb(v.gzip)} | ${((v.gzip / tg) * 100).toFixed(0)}% | ${v.functions ?? '–'} |`);
   }
 }
 
 // ---- start-up
 say();
-say(`## Start-up: headless Chromium, SwiftShader WebGL2, fresh context per load, median of ${browser?.reps ?? '?'} (ms from navigation)`);
+say(`## Start-up: headless Chromium, SwiftShader WebGL2, fresh context per load, median of ${browser?.reps ?? '?'} (ms)`);
 say();
 if (!browser) say('n/a (browser part did not run)');
 else {
   const b = browser.startup.blank;
-  say('| page | DOMContentLoaded | text interactive | first ImGui frame | DCL vs blank | interactive vs blank | first frame vs blank |');
+  say('| page | DOMContentLoaded | text interactive | first canvas frame from navigation | from the loader\'s start | DCL vs blank | first frame vs blank load |');
   say('|---|---:|---:|---:|---:|---:|---:|');
   for (const [page, s] of Object.entries(browser.startup)) {
     const ff = s.first_frame_ms != null ? ms(s.first_frame_ms) : page === 'blank' ? '–' : `n/a (app: ${[...new Set(s.first_frame_missing)].join(', ')})`;
-    say(`| ${page === 'blank' ? 'blank page (comparison)' : page} | ${ms(s.dcl_ms)} | ${ms(s.interactive_ms)}${s.quiz_enhanced ? ' (quiz ready)' : ''} | ${ff} | ` +
-        `${ratio(s.dcl_ms, b.dcl_ms)} | ${ratio(s.interactive_ms, b.interactive_ms)} | ${page === 'blank' ? '–' : ratio(s.first_frame_ms, b.load_ms)} |`);
+    say(`| ${page === 'blank' ? 'blank page (comparison)' : page} | ${ms(s.dcl_ms)} | ${ms(s.interactive_ms)}${s.quiz_enhanced ? ' (quiz ready)' : ''} | ${ff} | ${ms(s.first_frame_from_load_ms)} | ` +
+        `${ratio(s.dcl_ms, b.dcl_ms)} | ${page === 'blank' ? '–' : ratio(s.first_frame_ms, b.load_ms)} |`);
   }
   say();
-  say('"text interactive": every DOMContentLoaded handler has run (quiz radios enhanced on index.html). "first frame vs blank" compares with the blank page\'s load event.');
+  say('"text interactive": every DOMContentLoaded handler has run (quiz radios enhanced on index.html). index.html#stage: the URL targets the stage, so the app loads at once; without it the app loads when the reader nears the stage.');
   const errs = Object.entries(browser.errors).filter(([, e]) => e.length);
   if (errs.length) say(`Page errors: ${errs.map(([p, e]) => `${p}: ${e.join('; ')}`).join(' | ')}`);
-}
-
-// ---- frame cost
-say();
-say(`## Frame cost: one ImGui frame (new frame to render), heatmap shown, ${browser?.frames ?? '?'} frames, vs the ${FRAME_BUDGET_MS.toFixed(1)} ms budget of 60 fps`);
-say();
-say('| tokens | mean ms | p50 ms | p95 ms | max ms | p95 ÷ budget | mean vs 3 tokens | whole frame p50 / p95 ms (GL submission included) |');
-say('|---:|---:|---:|---:|---:|---:|---:|---:|');
-const fc = browser?.frame_cost;
-if (!fc) say('| 3, 16, 64, 128 | n/a (browser part did not run) | | | | | |');
-else if (fc.missing) say(`| 3, 16, 64, 128 | n/a (${fc.missing}) | | | | | |`);
-else {
-  const base = fc.rows.find((r) => r.tokens === 3)?.mean_ms;
-  for (const r of fc.rows) {
-    if (r.error) { say(`| ${r.tokens} | error: ${r.error} | | | | | |`); continue; }
-    say(`| ${r.tokens} | ${ms(r.mean_ms)} | ${ms(r.p50_ms)} | ${ms(r.p95_ms)} | ${ms(r.max_ms)} | ${ratio(r.p95_ms, FRAME_BUDGET_MS)} | ${ratio(r.mean_ms, base)} | ${r.whole_p50_ms === undefined ? 'n/a' : `${ms(r.whole_p50_ms)} / ${ms(r.whole_p95_ms)}`} |`);
-  }
-  say();
-  say('"whole frame" is the whole frame() call, drawing on SwiftShader (software WebGL2) included: it measures this machine\'s CPU rasteriser more than the app.');
 }
 
 const md = lines.join('\n') + '\n';

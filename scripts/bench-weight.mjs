@@ -1,14 +1,16 @@
-// Page weight: the bytes a reader downloads on first load of each page, raw and gzip (level 9),
-// by kind. Follows what the HTML references (scripts, stylesheets, icons, images), url() in CSS,
-// and scripts that a referenced script loads itself (`x.src = 'app.js'`). A single-file wasm app
-// (base64 wasm inside the JS) is split into its JS glue and "wasm-in-JS", and the wasm's sections
-// (code, data, ...) are listed, so the table says where the bytes go.
-// --embedded lists the folders the app's link step packed into the wasm (--embed-file: the
-// data section), to tell how much of the wasm is fonts and data; they are not counted twice.
-//   node scripts/bench-weight.mjs [--dir dist] [--pages index.html,embed.html]
-//                                 [--embedded fonts=DIR,data=DIR,...]   -> JSON on stdout
+// Page weight: what each page downloads, raw / gzip -9 / brotli (the .gz and .br siblings the build
+// wrote, else compressed here), and where the app's bytes go.
+//   pages        index.html and embed.html with what they reference (scripts, stylesheets, icons,
+//                images, url() in CSS). The canvas app is not referenced: web/js/loader.js loads it
+//                when it is wanted, so index.html's total is what a reader gets before the canvas.
+//   canvas       the app over HTTP(S) (app.js + app.wasm) and from file:// (app.js + app.wasm.js)
+//   origins      the wasm's code by origin (ImGui, SDL, engine, app, JSON, libc/libc++, ...), from
+//                a build with function names (--names, the wasm's "name" section), plus its data
+//                (the fonts and files compiled in: --embedded) and the JS glue
+//   node scripts/bench-weight.mjs [--dir dist] [--names build/.../attention_app_names.wasm]
+//                                 [--embedded fonts=DIR,data=DIR]   -> JSON on stdout
 import { readFileSync, existsSync, readdirSync, statSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { join, dirname, normalize, extname } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -17,6 +19,7 @@ const dir = opt('--dir', 'dist');
 const pages = opt('--pages', 'index.html,embed.html').split(',');
 const fail = (msg) => { console.error(`error: ${msg}`); process.exit(1); };
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+const br = (buf) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 const KIND = { '.html': 'HTML', '.css': 'CSS', '.js': 'JS', '.mjs': 'JS', '.wasm': 'wasm',
   '.woff2': 'font', '.woff': 'font', '.ttf': 'font', '.otf': 'font', '.svg': 'image',
@@ -41,54 +44,36 @@ function references(file, text) {
   } else if (ext === '.css') {
     for (const m of text.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)|@import\s+["']([^"']+)["']/g))
       refs.push(m[1] || m[2]);
-  } else if (ext === '.js' && !isSingleFileWasm(text)) {
-    for (const m of text.matchAll(/\.src\s*=\s*["']([^"']+)["']|fetch\(\s*["']([^"']+)["']|importScripts\(\s*["']([^"']+)["']/g))
-      refs.push(m[1] || m[2] || m[3]);
   }
   return refs.filter(Boolean).map((r) => r.split(/[?#]/)[0]).filter((r) => r && !r.startsWith('data:'));
 }
-
-const WASM_B64 = /data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)/;
-function isSingleFileWasm(text) { return WASM_B64.test(text); }
 
 // wasm sections by size: id -> name; custom sections by their own name
 function wasmSections(bytes) {
   const names = ['custom', 'type', 'import', 'function', 'table', 'memory', 'global', 'export',
                  'start', 'element', 'code', 'data', 'data count'];
-  const out = {};
+  const out = {}, at = {};
   let p = 8;
-  const leb = () => { let r = 0, s = 0, b; do { b = bytes[p++]; r |= (b & 0x7f) << s; s += 7; } while (b & 0x80); return r >>> 0; };
+  const leb = () => { let r = 0, s = 0, b; do { b = bytes[p++]; r += (b & 0x7f) * 2 ** s; s += 7; } while (b & 0x80); return r; };
   while (p < bytes.length) {
-    const id = bytes[p++]; const size = leb();
-    const name = names[id] || `section ${id}`;
+    const id = bytes[p++]; const size = leb(); const start = p;
+    let name = names[id] || `section ${id}`;
+    if (id === 0) { const n = leb(); name = `custom:${bytes.subarray(p, p + n).toString()}`; }
     out[name] = (out[name] || 0) + size;
-    p += size;
+    at[name] = { start, end: start + size };
+    p = start + size;
   }
-  return out;
+  return { sizes: out, at };
 }
 
 function describe(path) {
   const full = join(dir, path);
   if (!existsSync(full)) return null;
   const buf = readFileSync(full);
-  const kind = KIND[extname(path)] || 'other';
-  const entry = { path, kind, raw: buf.length, gzip: gz(buf), parts: null };
-  if (kind === 'JS') {
-    const text = buf.toString('utf8');
-    const m = text.match(WASM_B64);
-    if (m) {  // single-file wasm: split the glue from the base64 wasm
-      const glue = Buffer.from(text.replace(m[1], ''));
-      const b64 = Buffer.from(m[1]);
-      const wasm = Buffer.from(m[1], 'base64');
-      entry.kind = 'JS + wasm-in-JS';
-      entry.parts = { glue: { raw: glue.length, gzip: gz(glue) },
-                      wasm_in_js: { raw: b64.length, gzip: gz(b64) },
-                      wasm_binary: { raw: wasm.length, gzip: gz(wasm) },
-                      wasm_sections: wasmSections(wasm) };
-    }
-  }
-  return entry;
+  const sib = (ext, f) => (existsSync(full + ext) ? readFileSync(full + ext).length : f(buf));
+  return { path, kind: KIND[extname(path)] || 'other', raw: buf.length, gzip: sib('.gz', gz), br: sib('.br', br) };
 }
+const sum = (files, k) => files.reduce((a, f) => a + (f ? f[k] : 0), 0);
 
 const result = { dir, pages: {} };
 for (const page of pages) {
@@ -105,21 +90,24 @@ for (const page of pages) {
     const text = readFileSync(join(dir, path), 'utf8');
     for (const ref of references(path, text)) {
       if (/^[a-z]+:\/\//i.test(ref) || ref.startsWith('//')) { external.push(ref); continue; }
-      // url() in CSS is relative to the stylesheet; a URL a script sets, to the page
       const base = extname(path) === '.css' ? dirname(path) : dirname(page);
       queue.push(normalize(join(base, ref)));
     }
   }
   const byKind = {};
-  const add = (kind, raw, gzip) => { const k = (byKind[kind] ||= { raw: 0, gzip: 0 }); k.raw += raw; k.gzip += gzip; };
-  for (const f of files) {
-    if (f.parts) { add('JS', f.parts.glue.raw, f.parts.glue.gzip); add('wasm-in-JS', f.parts.wasm_in_js.raw, f.parts.wasm_in_js.gzip); }
-    else add(f.kind, f.raw, f.gzip);
-  }
+  for (const f of files) { const k = (byKind[f.kind] ||= { raw: 0, gzip: 0, br: 0 }); k.raw += f.raw; k.gzip += f.gzip; k.br += f.br; }
   result.pages[page] = { files, by_kind: byKind, missing, external,
-    total: { raw: files.reduce((a, f) => a + f.raw, 0), gzip: files.reduce((a, f) => a + f.gzip, 0) } };
+    total: { raw: sum(files, 'raw'), gzip: sum(files, 'gzip'), br: sum(files, 'br') } };
 }
-// files packed into the wasm, by label: raw and gzip (each file compressed alone)
+
+// the canvas: one wasm, two ways to reach it
+const way = (names) => { const files = names.map(describe);
+  return { files: names, missing: names.filter((n, i) => !files[i]), raw: sum(files, 'raw'), gzip: sum(files, 'gzip'), br: sum(files, 'br'),
+           parts: Object.fromEntries(files.filter(Boolean).map((f) => [f.path, { raw: f.raw, gzip: f.gzip, br: f.br }])) }; };
+result.canvas = { http: way(['app.js', 'app.wasm']), file: way(['app.js', 'app.wasm.js']) };
+if (existsSync(join(dir, 'app.wasm'))) result.canvas.wasm_sections = wasmSections(readFileSync(join(dir, 'app.wasm'))).sizes;
+
+// files compiled into the wasm, by label: raw and gzip (each file compressed alone)
 result.embedded = {};
 for (const item of (opt('--embedded', '') || '').split(',').filter(Boolean)) {
   const [label, folder] = item.split('=');
@@ -129,5 +117,52 @@ for (const item of (opt('--embedded', '') || '').split(',').filter(Boolean)) {
     if (statSync(p).isDirectory()) walk(p);
     else { const b = readFileSync(p); e.raw += b.length; e.gzip += gz(b); e.files++; } } };
   walk(folder);
+}
+
+// ---- where the wasm's bytes go, by origin (a build with function names)
+const ORIGINS = [  // first match wins; names are the demangled C++ names of the wasm's functions
+  ['JSON (nlohmann)', /nlohmann/],
+  ['app (views, platform, model)', /(^|[ <(])app::|platform_gl|^main$|^main::|^attn_|^\(anonymous namespace\)::|^eglGetProcAddress$/],
+  ['engine', /(^|[ <(])attn::/],
+  ['ImGui', /ImGui|(^|[ <(*])Im[A-Z]\w*|stb|^Path[A-Z]|^InputText|^STB_TEXTEDIT|^GetDefault|^Decode85|^Nav[A-Z]|^Table[A-Z]|^Find[A-Z]|^Calc[A-Z]/],
+  ['SDL', /^SDL|^Emscripten|^_SDL|^dollar|^Map1to1|^Blit|^Guess|^GetScaledMouseDelta|^cmpmodes/],
+  ['libc / libc++', /^(void |bool |int |unsigned int |unsigned long |char const\* |decltype\(.*?\) )?std::|^__|^_|^(emmalloc|dlmalloc|fmt_|printf_core|pop_arg|strto|sn_write|wctomb|str|mem|qsort|sift|trinkle|cycle|shl|shr|pntz|claim_more_memory|attempt_allocate|scanexp|fflush|fwrite|v?s?n?printf|v?s?scanf|vfscanf|out|pad|getint|abort|sbrk|malloc|free|realloc|calloc|operator)|^(a?(sin|cos|tan)h?|exp2?|log(2|10)?|pow|sqrt|floor|ceil|round|trunc|fabs|atan2|hypot|cbrt|expm1|log1p|copysign|frexp|fmod|scalbn|ldexp)[fl]?(\(|$)/],
+];
+const names = opt('--names', '');
+if (names && existsSync(names)) {
+  const bytes = readFileSync(names);
+  const { at } = wasmSections(bytes);
+  let p = 0;
+  const leb = () => { let r = 0, s = 0, b; do { b = bytes[p++]; r += (b & 0x7f) * 2 ** s; s += 7; } while (b & 0x80); return r; };
+  // imported functions come first in the function index space
+  let imports = 0;
+  if (at.import) { p = at.import.start; const n = leb();
+    for (let i = 0; i < n; i++) { { const a = leb(); p += a; } { const b2 = leb(); p += b2; } const kind = bytes[p++];
+      if (kind === 0) { leb(); imports++; } else if (kind === 1) { p++; const f = leb(); leb(); if (f & 1) leb(); }
+      else if (kind === 2) { const f = leb(); leb(); if (f & 1) leb(); } else if (kind === 3) { p += 2; } } }
+  const fnName = new Map();
+  if (at['custom:name']) { p = at['custom:name'].start; const nl = leb(); p += nl;
+    while (p < at['custom:name'].end) { const id = bytes[p++]; const size = leb(); const end = p + size;
+      if (id === 1) { const n = leb(); for (let i = 0; i < n; i++) { const idx = leb(); const l = leb(); fnName.set(idx, bytes.subarray(p, p + l).toString()); p += l; } }
+      p = end; } }
+  const chunks = {};
+  p = at.code.start; const count = leb();
+  for (let i = 0; i < count; i++) {
+    const size = leb(); const body = bytes.subarray(p, p + size); p += size;
+    const name = fnName.get(imports + i) || '';
+    const origin = (ORIGINS.find(([, re]) => re.test(name)) || ['other (unnamed or unmatched)'])[0];
+    (chunks[origin] ||= []).push(body);
+  }
+  const origins = {};
+  for (const [k, list] of Object.entries(chunks)) { const b = Buffer.concat(list); origins[k] = { raw: b.length, gzip: gz(b), functions: list.length }; }
+  const data = at.data ? bytes.subarray(at.data.start, at.data.end) : Buffer.alloc(0);
+  const fonts = result.embedded.fonts || { raw: 0, gzip: 0 };
+  const scen = Object.entries(result.embedded).filter(([k]) => k !== 'fonts').reduce((a, [, e]) => ({ raw: a.raw + e.raw, gzip: a.gzip + e.gzip }), { raw: 0, gzip: 0 });
+  origins['fonts (data)'] = { raw: fonts.raw, gzip: fonts.gzip };
+  origins['scenarios + canvas text (data)'] = scen;
+  origins['other data (strings, tables)'] = { raw: Math.max(0, data.length - fonts.raw - scen.raw), gzip: Math.max(0, gz(data) - fonts.gzip - scen.gzip) };
+  const glue = describe('app.js');
+  if (glue) origins['JS glue (app.js)'] = { raw: glue.raw, gzip: glue.gzip };
+  result.origins = origins;
 }
 console.log(JSON.stringify(result));

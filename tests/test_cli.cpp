@@ -1,4 +1,5 @@
 // test_cli.cpp - attention_cli's parser and runner (native only; the CLI is not built for wasm).
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
@@ -149,4 +150,35 @@ TEST(Cli, ListScenariosListsTheAssets) {
     for (const json& s : j["scenarios"]) ids.push_back(s["id"]);
     EXPECT_EQ(ids, (std::vector<std::string>{"diagram", "sentence", "worked-example"}));
     EXPECT_EQ(run({"list-scenarios", "/no/such/dir"}, &out), 2);
+}
+
+TEST(Cli, OutputIsWrittenByLengthSoAnEmbeddedNulDoesNotCutIt) {
+    std::FILE* f = std::tmpfile();
+    ASSERT_NE(f, nullptr);
+    const std::string out("before\0after\n", 13);
+    attn::cli::write_output(out, f);
+    std::rewind(f);
+    std::string back(64, '\0');
+    back.resize(std::fread(&back[0], 1, back.size(), f));
+    std::fclose(f);
+    EXPECT_EQ(back, out);
+}
+
+TEST(Cli, ArgumentsThatAreNotPlainTextAreNotEchoed) {
+    std::string out;
+    const std::vector<std::vector<std::string>> cases = {
+        {"\x1b[2Jbogus"},
+        {"scenario", test::asset("scenarios/diagram.json"), "--temperature", "\x1b[31mhot"},
+        {"scenario", "/no/such/\x1b[31m.json"},
+        {"sentence", "a b", "--focus", "1\xE2\x80\xAE"},
+        {"vectors", "--query", "1,\x07", "--keys", "1,0", "--values", "1"}};
+    for (const auto& args : cases) {
+        EXPECT_EQ(run(args, &out), 2) << out;
+        EXPECT_EQ(out.find('\x1b'), std::string::npos) << out;
+        EXPECT_EQ(out.find('\x07'), std::string::npos) << out;
+        EXPECT_EQ(out.find("\xE2\x80\xAE"), std::string::npos) << out;
+        EXPECT_NE(out.find("error:"), std::string::npos) << out;
+    }
+    EXPECT_EQ(run({"sentence", "a b", "--focus", std::string(5000, '9')}, &out), 2);
+    EXPECT_LT(out.size(), 300u) << "a long argument is not repeated in full";
 }

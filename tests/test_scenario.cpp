@@ -1,6 +1,7 @@
 // test_scenario.cpp - scenario parsing errors and the JSON output (parsed back with nlohmann).
 #include <nlohmann/json.hpp>
 
+#include "content.h"
 #include "test_util.h"
 
 using attn::ErrorCode;
@@ -41,7 +42,7 @@ void expect_field_error(const std::string& field, const std::string& value, Erro
 TEST(Scenario, ValidMinimalScenarioParses) {
     auto r = attn::parse_scenario(kValid);
     ASSERT_TRUE(r.ok()) << r.error().message;
-    EXPECT_EQ(r.value().kind, "vectors");
+    EXPECT_EQ(r.value().kind, attn::ScenarioKind::Vectors);
     EXPECT_EQ(r.value().keys.size(), 2u);
     EXPECT_TRUE(r.value().options.scale);
 }
@@ -131,6 +132,41 @@ TEST(Scenario, InvalidUtf8InsideJsonStringsIsRejected) {
     EXPECT_EQ(error_of(text).code, ErrorCode::BadScenario);  // nlohmann rejects it as JSON
 }
 
+TEST(Scenario, TextFieldsRefuseControlCharactersAndBidiOverrides) {
+    // C0 (BEL, NUL, tab), C1 (NEL U+0085), a bidi override (U+202E) and an isolate (U+2066)
+    const std::pair<const char*, const char*> cases[] = {{"title", R"("a\u0007b")"},
+                                                         {"title", R"("\u0085")"},
+                                                         {"id", R"("t\u0000")"},
+                                                         {"description", R"("x\u202Ey")"},
+                                                         {"description", R"("\u2066i")"},
+                                                         {"title", R"("a\tb")"},
+                                                         {"tokens", R"(["a", "b\u202E", "c"])"}};
+    for (const auto& [field, value] : cases) {
+        auto r = attn::parse_scenario(with(field, value));
+        ASSERT_FALSE(r.ok()) << field << " = " << value;
+        EXPECT_EQ(r.error().code, ErrorCode::InvalidText) << r.error().message;
+        EXPECT_NE(r.error().message.find(std::string("\"") + field + "\""), std::string::npos)
+            << r.error().message;
+    }
+    auto sentence = attn::parse_scenario(
+        R"({"id": "s", "kind": "sentence", "sentence": "one \u202Etwo", "focus": 0})");
+    ASSERT_FALSE(sentence.ok());
+    EXPECT_EQ(sentence.error().code, ErrorCode::InvalidText);
+    EXPECT_NE(sentence.error().message.find("U+202E"), std::string::npos)
+        << sentence.error().message;
+    // Free text from the reader: the tokens it gives may not carry a bidi override either.
+    EXPECT_FALSE(attn::sentence_scenario("one \xE2\x80\xAEtwo", 0, 8, 1).ok());
+    EXPECT_TRUE(attn::parse_scenario(with("title", R"("Caf\u00e9 \u2014 na\u00efve")")).ok());
+}
+
+TEST(Scenario, AnIdThatIsNotAnIdIsRefusedWithoutBeingEchoed) {
+    auto r = attn::find_scenario(test::asset("scenarios"), "\x1b[31m../../etc/passwd");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, ErrorCode::UnknownScenario);
+    EXPECT_EQ(r.error().message.find('\x1b'), std::string::npos) << r.error().message;
+    EXPECT_EQ(r.error().message.find("passwd"), std::string::npos) << r.error().message;
+}
+
 TEST(Scenario, UnknownFileIsUnknownScenario) {
     EXPECT_EQ(attn::load_scenario(test::asset("scenarios/no-such.json")).error().code,
               ErrorCode::UnknownScenario);
@@ -169,7 +205,8 @@ TEST(Json, FocusStepRoundTripsThroughAParser) {
         for (std::size_t c = 0; c < 3; c++) {
             const json& cj = j["candidates"][c];
             EXPECT_EQ(cj["position"], s.value().candidates[c]);
-            EXPECT_EQ(cj["raw"].get<double>(), r.value().raw_scores[c]);  // exact round trip
+            EXPECT_EQ(cj["dot_product"].get<double>(),
+                      r.value().dot_products[c]);  // exact round trip
             EXPECT_EQ(cj["score"].get<double>(), r.value().scores[c]);
             EXPECT_EQ(cj["weight"].get<double>(), r.value().weights[c]);
             EXPECT_EQ(cj["products"].get<std::vector<double>>(), r.value().products[c]);
@@ -190,10 +227,13 @@ TEST(Json, FocusStepRoundTripsThroughAParser) {
 TEST(Json, SentenceJsonCarriesTheIllustrativeFlagAndFingerprint) {
     auto s = attn::sentence_scenario("Caf\xC3\xA9 is open.", 0, 8, 2);
     ASSERT_TRUE(s.ok());
-    auto in = attn::focus_input(s.value());
-    auto r = attn::attend(in.value());
+    auto model = attn::illustrative_model(s.value());  // built once: input and fingerprint
+    ASSERT_TRUE(model.ok());
+    const attn::FocusInput in = attn::focus_input(s.value(), model.value());
+    auto r = attn::attend(in);
     ASSERT_TRUE(r.ok());
-    const json j = json::parse(attn::to_json(s.value(), in.value(), r.value()), nullptr, false);
+    const json j =
+        json::parse(attn::to_json(s.value(), in, r.value(), &model.value()), nullptr, false);
     ASSERT_FALSE(j.is_discarded());
     EXPECT_EQ(j["illustrative"], true);
     EXPECT_EQ(j["heads"], 2);

@@ -1,6 +1,7 @@
 // app_model.h - the app's logic, in plain C++ (no SDL, GL or Emscripten), so it runs in tests.
 //
-//   load_library   read the scenarios and the canvas text (files embedded at /scenarios, /app)
+//   load_library   read the scenarios and the canvas text (from files, or from the bytes the app
+//                  has compiled in: a reader of "scenarios/<id>.json" and "app/ui.json")
 //   initial_state  the state a reader first sees
 //   compute        run the engine for a state -> Derived (or the engine's error)
 //   apply          apply a view's (or the page's) edits; on an engine error keep the old state
@@ -12,17 +13,19 @@
 #include <vector>
 
 #include "app_state.h"
-#include "attention.h"
 #include "ui_text.h"
 
 namespace app {
 
 struct Library {
-    std::vector<attn::Scenario> scenarios;  // as loaded, by id
-    UiText text;
+    attn::ScenarioIndex index;              // assets/scenarios/index.json: ids, labels, start
+    std::vector<attn::Scenario> scenarios;  // as loaded, in the index's order
+    UiText text;                            // with text.scenarios = index.scenarios
 };
 
 attn::Result<Library> load_library(const std::string& scenario_dir, const std::string& ui_path);
+using ReadContent = attn::Result<std::string> (*)(const std::string& name);
+attn::Result<Library> load_library(ReadContent read);  // names as above
 const attn::Scenario* find_scenario(const Library& lib, const std::string& id);
 
 AppState initial_state(const Library& lib);
@@ -44,7 +47,7 @@ std::string state_json(const AppState& s, const Derived& d);
 // Helpers the views share (read-only, no maths of the engine's).
 int highlighted(const AppState& s);       // hover if any, else the pinned candidate, else -1
 bool is_vectors_kind(const AppState& s);  // the vectors can be edited by hand
+std::string focus_label(const attn::Scenario& s);       // the focus token, or "focus" if none
 std::string format_number(double v, int decimals = 2);  // "−0.70" with a true minus sign
-std::string hex_print(std::uint64_t v);                 // fingerprint as 16 hex digits
 
 }  // namespace app

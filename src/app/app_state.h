@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "attention.h"
+#include "content.h"
 #include "ui_text.h"
 
 namespace app {
@@ -32,12 +32,12 @@ constexpr double kMinTemperature = 0.1, kMaxTemperature = 5.0;
 
 struct AppState {
     // what is being explained
-    std::string scenario_id = "worked-example";  // "diagram" | "worked-example" | "sentence"
-    attn::Scenario scenario;                     // working copy: the reader's edits live here
-    int step = 0;                                // 0..3, see Step
-    int panel = 0;                               // see Panel
-    int hover = -1;                              // highlighted candidate position, -1 none
-    int pinned = -1;                             // candidate picked by click / tap / Enter
+    std::string scenario_id;  // an id of assets/scenarios/index.json
+    attn::Scenario scenario;  // working copy: the reader's edits live here
+    int step = 0;             // 0..3, see Step
+    int panel = 0;            // see Panel
+    int hover = -1;           // highlighted candidate position, -1 none
+    int pinned = -1;          // candidate picked by click / tap / Enter
     // the own sentence (Sentence panel, heatmap, misconceptions)
     std::string sentence_draft;  // text being typed in the canvas
     std::string sentence;        // text of the own-sentence scenario
@@ -57,8 +57,8 @@ struct AppState {
 // Everything the engine computed for the current state. Views only read it.
 struct Derived {
     bool ok = false;
-    attn::FocusResult focus;     // the focus step of the current scenario
-    std::vector<int> positions;  // candidate positions (same order as focus.*)
+    attn::FocusResult focus;                     // the focus step of the current scenario
+    std::vector<attn::TokenPosition> positions;  // per candidate j (same order as focus.*)
     std::vector<std::string> candidate_tokens;
     attn::Scenario sentence;  // the own-sentence scenario (tokens, heads)
     bool sequence_ok = false;

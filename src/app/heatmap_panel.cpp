@@ -1,6 +1,6 @@
 // heatmap_panel.cpp - ShowHeatmapPanel: the full attention matrix of every head (rows = queries,
-// columns = keys). The cells of each map are one batch of draw-list rectangles (fine at 128 x 128
-// x 4 heads); causally masked cells are neutral and hatched. With several heads, a strip of small
+// columns = keys). Each map is one texture (one texel per cell, uploaded by the platform when the
+// weights change) drawn as one quad; causally masked cells are neutral and hatched on top. With several heads, a strip of small
 // multiples picks the head drawn large. Each row of the large map is a focusable item: pointer or
 // arrow keys pick a cell, its tooltip shows the engine's score and weight.
 #include <algorithm>
@@ -29,24 +29,15 @@ struct MapGeom {
     float cell() const { return size / n; }
 };
 
-// The cells of head `hr`: one rectangle per allowed cell, one per masked row run, then hatching.
-void DrawCells(ImDrawList* dl, const MapGeom& g, const attn::HeadResult& hr, bool causal,
-               const Palette& p, Theme theme) {
+// The cells of head `hr`: one textured quad (one texel per cell, masked cells neutral), then
+// the hatching of the masked half on top.
+void DrawCells(ImDrawList* dl, const MapGeom& g, int head, const attn::HeadResult& hr,
+               bool causal, const Palette& p, Theme theme) {
     const float c = g.cell();
     const ImVec2 lo = g.lo;
     const ImU32 masked_fill = rgba(mix(p.surface_alt, p.masked, 0.18f));
-    for (int i = 0; i < g.n; ++i) {
-        const float y0 = lo.y + i * c, y1 = lo.y + (i + 1) * c;
-        for (int j = 0; j < g.n; ++j) {
-            if (causal && j > i) {  // masked: one rectangle for the rest of the row
-                dl->AddRectFilled(ImVec2(lo.x + j * c, y0), ImVec2(lo.x + g.size, y1), masked_fill);
-                break;
-            }
-            const float w = static_cast<float>(hr.weights.at(i, j));
-            dl->AddRectFilled(ImVec2(lo.x + j * c, y0), ImVec2(lo.x + (j + 1) * c, y1),
-                              rgba(weight_colour(theme, w)));
-        }
-    }
+    if (ImTextureID tex = HeatmapTexture(head, hr.weights, causal, theme, masked_fill))
+        dl->AddImage(tex, lo, ImVec2(lo.x + g.size, lo.y + g.size));
     if (causal && g.n > 1) {
         // Lines x - y = off with off >= one cell lie wholly inside cells with j > i.
         const float gap = std::max(5.0f, std::min(8.0f, g.size / 24.0f));
@@ -100,7 +91,7 @@ Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t) {
             const std::string title = "Head " + std::to_string(h + 1) + (on ? "  · shown" : "");
             dl->AddText(on ? strong : small, fs, ImVec2(g.lo.x, o.y), rgba(on ? p.accent : p.muted),
                         title.c_str());
-            DrawCells(dl, g, d.sequence.heads[static_cast<std::size_t>(h)], causal, p, s.theme);
+            DrawCells(dl, g, h, d.sequence.heads[static_cast<std::size_t>(h)], causal, p, s.theme);
             const ImVec2 hi(g.lo.x + mini, g.lo.y + mini);
             if (on)
                 dl->AddRect(ImVec2(g.lo.x - 3, g.lo.y - 3), ImVec2(hi.x + 3, hi.y + 3),
@@ -143,7 +134,7 @@ Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t) {
         dl->AddText(strong, fs, o, rgba(p.accent),
                     ("Head " + std::to_string(shown + 1) + " of " + std::to_string(heads)).c_str());
     }
-    DrawCells(dl, g, hr, causal, p, s.theme);
+    DrawCells(dl, g, shown, hr, causal, p, s.theme);
 
     // Numbers in every allowed cell when they fit, in none otherwise.
     const float num_need = text_w("0.00") + 6;
@@ -264,7 +255,7 @@ Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t) {
                 p);
         ImGui::EndTooltip();
         if (hit_click) {
-            e.scenario_id = "sentence";
+            e.scenario_id = t.sentence_scenario_id;
             e.focus = hit_row;
         }
     }

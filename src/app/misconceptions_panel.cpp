@@ -119,14 +119,14 @@ Edits ShowMisconceptionsPanel(const AppState& s, const Derived& d, const UiText&
             ImGui::PushFont(strong);
             ImGui::TextWrapped(
                 "Projection matrices Wq, Wk, Wv, Wo: fingerprint %s before, %s after  %s",
-                hex_print(d.base_projection_print).c_str(),
-                hex_print(d.variant_projection_print).c_str(),
+                attn::fingerprint_hex(d.base_projection_print).c_str(),
+                attn::fingerprint_hex(d.variant_projection_print).c_str(),
                 same ? "(identical)" : "(different)");
             ImGui::PopFont();
             ImGui::TextWrapped(
                 "Input token vectors: fingerprint %s before, %s after  %s",
-                hex_print(d.base_embedding_print).c_str(),
-                hex_print(d.variant_embedding_print).c_str(),
+                attn::fingerprint_hex(d.base_embedding_print).c_str(),
+                attn::fingerprint_hex(d.variant_embedding_print).c_str(),
                 d.base_embedding_print == d.variant_embedding_print ? "(identical)" : "(changed)");
         }
         EndCard(card);
@@ -134,9 +134,7 @@ Edits ShowMisconceptionsPanel(const AppState& s, const Derived& d, const UiText&
 
     const attn::Scenario& sent = d.sentence;
     const int f = sent.focus;
-    const std::string ftok = f >= 0 && f < static_cast<int>(sent.tokens.size())
-                                 ? sent.tokens[static_cast<std::size_t>(f)]
-                                 : "focus";
+    const std::string ftok = focus_label(sent);
     // 2. A high weight is not an explanation.
     {
         const Card card = BeginCard("##myth2", p);

@@ -1,13 +1,20 @@
-// platform_web.cpp - the ONE platform file: every SDL2 / OpenGL / Emscripten call and the only
-// file-level globals of the app.
-//   window + WebGL2 context, canvas size x devicePixelRatio each frame, fonts at the DPR,
+// platform_web.cpp - the platform layer (with platform_gl.cpp, its WebGL2 renderer): every SDL2 /
+// OpenGL / Emscripten call and the only file-level globals of the app.
+//   window + WebGL2 context; the canvas is one viewport tall and sticks to the top of the viewport
+//   while the page scrolls through the stage (as tall as the content): each frame reads how far
+//   the page has scrolled into the stage and scrolls the main window by as much, so only what the
+//   reader sees is laid out and rasterised. Drawing buffer = CSS size x devicePixelRatio, the ratio
+//   lowered so that neither side passes 4096 device pixels. Fonts at that ratio,
 //   keyboard only while the canvas has focus, Tab left to the page, wheel to the page unless over
-//   a scrollable region, touch that keeps pinch zoom, the media queries, the exports for the page,
-//   Module.onStateChange, and the loop: one frame function, two loops (native / web).
+//   a scrollable region, touch that keeps pinch zoom, the media queries, a lost and restored WebGL
+//   context, the exports for the page, Module.onStateChange / onCanvasStatus, and the loop: one
+//   frame function, two loops (native / web).
 #include <SDL.h>
 #include <imgui.h>
-#include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
+#ifdef ATTN_BENCH
+#include <imgui_impl_opengl3.h>  // the bench build compares ImGui's own backend with platform_gl
+#endif
 #include <imgui_internal.h>
 
 #include <algorithm>
@@ -17,6 +24,8 @@
 #include <vector>
 
 #include "app_model.h"
+#include "embedded.h"
+#include "platform_gl.h"
 #include "theme.h"
 #include "views.h"
 
@@ -31,17 +40,14 @@
 
 namespace {
 
-// Glyphs in the atlas: what the subset font holds (see CMakeLists.txt, ATTN_FONT_UNICODES).
-const ImWchar kGlyphRanges[] = {
-    0x0020, 0x007E, 0x00A0, 0x00FF, 0x0391, 0x03C9, 0x2009, 0x200A, 0x2010, 0x2027, 0x202F,
-    0x202F, 0x2030, 0x203A, 0x2190, 0x2199, 0x2211, 0x2212, 0x221A, 0x221A, 0x221E, 0x221E,
-    0x2248, 0x2248, 0x2260, 0x2260, 0x2264, 0x2265, 0x25B2, 0x25C0, 0x2713, 0x2713, 0};
+constexpr double kMaxDrawingBufferPx = 4096;  // many phone GPUs stop there, on either side
 
 struct Platform {
     SDL_Window* window = nullptr;
     SDL_GLContext gl = nullptr;
     double css_w = 0, css_h = 0;
-    double dpr = 0, font_dpr = 0;
+    double dpr = 0, font_dpr = 0;  // effective pixel ratio (capped), and the fonts' one
+    float scroll = 0;              // CSS px of the stage above the canvas (the page's scroll)
     bool running = true;
     bool theme_seen_dark = false, motion_seen = false;  // last media-query values
     Uint64 last_ticks = 0;
@@ -53,7 +59,9 @@ struct Platform {
     bool wake = false;                     // input that is not an SDL event (our wheel handler)
     Uint64 awake_until = 0;                // keep drawing until then (ms), after any change
     std::uint64_t drawn_revision = ~0ull;  // state revision of the last drawn frame
-    double ui_ms = 0;  // last drawn frame: CPU time from ImGui's new frame to Render() (bench)
+    double ui_ms = 0;      // last drawn frame: CPU time from ImGui's new frame to Render() (bench)
+    bool gl_lost = false;  // the WebGL context is lost: no GL call until it is restored
+    bool imgui_backend = false;  // bench build only: draw with ImGui's OpenGL3 backend instead
     std::string json, reply;  // strings handed to the page stay alive until the next call
 };
 
@@ -79,6 +87,20 @@ EM_JS(void, js_content_height, (double css_px), {
         try { Module["onContentHeight"](css_px); } catch (e) { console.error(e); }
     }
 });
+// How far the sticky canvas sits below the top of its stage: the part of the content scrolled by.
+EM_JS(double, js_canvas_offset, (), {
+    var c = Module["canvas"];
+    var p = c && c.parentElement;
+    if (!p) return 0;
+    return c.getBoundingClientRect().top - p.getBoundingClientRect().top;
+});
+// "lost": the canvas cannot draw (the state still takes edits); "restored": it draws again;
+// "failed": the GL objects could not be rebuilt after a restore.
+EM_JS(void, js_canvas_status, (const char* status), {
+    if (typeof Module["onCanvasStatus"] === "function") {
+        try { Module["onCanvasStatus"](UTF8ToString(status)); } catch (e) { console.error(e); }
+    }
+});
 EM_JS(int, js_prefers_dark, (), {
     return (typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches) ? 1 : 0;
 });
@@ -102,6 +124,9 @@ EM_JS(void, js_prepare_canvas, (), {
 #else
 void js_notify_state(const char*) {}
 void js_content_height(double) {}
+double js_canvas_offset() {
+    return 0;
+}
 int js_prefers_dark() {
     return 0;
 }
@@ -109,6 +134,47 @@ int js_prefers_reduced_motion() {
     return 0;
 }
 void js_prepare_canvas() {}
+#endif
+
+#ifdef __EMSCRIPTEN__
+// ---- GL objects: everything the app keeps on the GPU. A lost WebGL context takes them all, so
+// these two are the one place that releases and rebuilds them: a texture or buffer the app adds
+// is released and rebuilt here too.
+// Release runs while the context is lost (WebGL ignores calls on a lost context); it forgets the
+// dead handles so that nothing later uses them.
+void gl_objects_release(Platform& p) {
+#ifdef ATTN_BENCH
+    if (p.imgui_backend) ImGui_ImplOpenGL3_DestroyDeviceObjects();
+#endif
+    (void)p;
+    // program, vertex array, buffers, the fonts texture and the heatmap textures (platform_gl)
+    platform_gl::destroy_device_objects();
+}
+// Builds them on the (restored) context; false if the renderer could not (shaders, texture). The
+// heatmap textures are uploaded again when the views next ask for them.
+bool gl_objects_create(Platform& p) {
+#ifdef ATTN_BENCH
+    if (p.imgui_backend && !ImGui_ImplOpenGL3_CreateDeviceObjects()) return false;
+#endif
+    (void)p;
+    return platform_gl::create_device_objects();  // uploads the fonts texture as well
+}
+
+EM_BOOL on_context_lost(int, const void*, void* user) {
+    Platform& p = static_cast<App*>(user)->plat;
+    p.gl_lost = true;
+    gl_objects_release(p);
+    js_canvas_status("lost");
+    return EM_TRUE;  // preventDefault: without it the browser never restores the context
+}
+EM_BOOL on_context_restored(int, const void*, void* user) {
+    Platform& p = static_cast<App*>(user)->plat;
+    const bool ok = gl_objects_create(p);
+    p.gl_lost = !ok;
+    p.wake = true;  // draw at once: an idle canvas would otherwise stay blank
+    js_canvas_status(ok ? "restored" : "failed");
+    return EM_TRUE;
+}
 #endif
 
 // Reads the canvas's CSS size and the DPR; sizes the drawing buffer to match. True if it changed.
@@ -126,14 +192,16 @@ bool update_canvas_size(Platform& p) {
     if (w < 1) w = 1;
     if (h < 1) h = 1;
     if (dpr <= 0 || !std::isfinite(dpr)) dpr = 1;
+    dpr = std::min({dpr, kMaxDrawingBufferPx / w, kMaxDrawingBufferPx / h});
     if (w == p.css_w && h == p.css_h && dpr == p.dpr) return false;
     p.css_w = w;
     p.css_h = h;
     p.dpr = dpr;
 #ifdef __EMSCRIPTEN__
     SDL_SetWindowSize(p.window, static_cast<int>(w), static_cast<int>(h));
-    emscripten_set_canvas_element_size("#canvas", static_cast<int>(std::lround(w * dpr)),
-                                       static_cast<int>(std::lround(h * dpr)));
+    emscripten_set_canvas_element_size(
+        "#canvas", static_cast<int>(std::min(kMaxDrawingBufferPx, std::floor(w * dpr))),
+        static_cast<int>(std::min(kMaxDrawingBufferPx, std::floor(h * dpr))));
 #endif
     return true;
 }
@@ -141,7 +209,7 @@ bool update_canvas_size(Platform& p) {
 // Rebuilds the font atlas at the DPR so text is sharp; ImGui then scales it back to CSS pixels.
 // True if it was rebuilt.
 bool update_fonts(Platform& p) {
-    if (p.font_dpr == p.dpr) return false;
+    if (p.font_dpr == p.dpr || p.gl_lost) return false;
     p.font_dpr = p.dpr;
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
@@ -149,20 +217,27 @@ bool update_fonts(Platform& p) {
     ImFontConfig cfg;
     cfg.OversampleH = 2;
     cfg.OversampleV = 1;
+    cfg.FontDataOwnedByAtlas = false;  // the bytes are compiled in (embedded.h)
     // Order matters: app::FontRole indexes io.Fonts->Fonts.
-    const char* files[] = {"/fonts/Inter-Regular.otf", "/fonts/Inter-SemiBold.otf",
-                           "/fonts/Inter-SemiBold.otf", "/fonts/Inter-Regular.otf"};
+    const char* files[] = {"fonts/Inter-Regular.otf", "fonts/Inter-SemiBold.otf",
+                           "fonts/Inter-SemiBold.otf", "fonts/Inter-Regular.otf"};
     const float sizes[] = {app::kBodyPx, app::kBodyPx, app::kHeadingPx, app::kSmallPx};
     for (int i = 0; i < 4; ++i) {
-        if (!io.Fonts->AddFontFromFileTTF(files[i], sizes[i] * s, &cfg, kGlyphRanges)) {
-            ImFontConfig fallback;
-            fallback.SizePixels = sizes[i] * s;
-            io.Fonts->AddFontDefault(&fallback);
-        }
+        const app::EmbeddedFile* f = app::embedded_file(files[i]);
+        if (!f) continue;  // not reached: the build embeds both faces
+        io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(f->data),
+                                       static_cast<int>(f->size), sizes[i] * s, &cfg,
+                                       app::kFontGlyphRanges);
     }
     io.FontGlobalScale = 1.0f / s;
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+#ifdef ATTN_BENCH
+    if (p.imgui_backend) {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+        return true;
+    }
+#endif
+    platform_gl::upload_fonts_texture();
     return true;
 }
 
@@ -208,11 +283,21 @@ EM_BOOL on_wheel(int, const EmscriptenWheelEvent* ev, void* user) {
 }
 #endif
 
+// Follows the page's scroll through the stage: the main window shows the content from `scroll`
+// down (SetScrollY each frame), so a scroll redraws. True if it changed.
+bool update_scroll(Platform& p) {
+    const double off = js_canvas_offset();
+    const float scroll = std::isfinite(off) && off > 0 ? static_cast<float>(std::round(off)) : 0.0f;
+    if (scroll == p.scroll) return false;
+    p.scroll = scroll;
+    return true;
+}
+
 // Tells the page how tall the canvas's content is (this frame's layout), when it changes.
 void report_content_height(Platform& p) {
     ImGuiWindow* w = ImGui::FindWindowByName("Attention score");
     if (!w) return;
-    const float h = std::ceil(w->DC.CursorMaxPos.y - w->Pos.y + w->WindowPadding.y);
+    const float h = std::ceil(w->DC.CursorMaxPos.y + w->Scroll.y - w->Pos.y + w->WindowPadding.y);
     if (std::fabs(h - p.sent_height) < 1.0f) return;
     p.sent_height = h;
     js_content_height(h);
@@ -235,12 +320,17 @@ void frame(void* arg) {
     p.wake = false;
     SDL_Event ev;
     while (SDL_PollEvent(&ev)) {
-        ImGui_ImplSDL2_ProcessEvent(&ev);
+        if (!p.gl_lost) ImGui_ImplSDL2_ProcessEvent(&ev);
         if (ev.type == SDL_QUIT) p.running = false;
         woke = true;
     }
+    if (p.gl_lost) {  // nothing to draw on; the page's controls still edit the state
+        notify_if_changed(a);
+        return;
+    }
     woke = update_canvas_size(p) || woke;
     woke = update_fonts(p) || woke;
+    woke = update_scroll(p) || woke;
     update_media_queries(a);
     const Uint64 now = SDL_GetTicks64();
     const double dt = p.last_ticks ? std::min(0.1, (now - p.last_ticks) / 1000.0) : 1.0 / 60;
@@ -256,7 +346,9 @@ void frame(void* arg) {
     app::apply_style(a.state.theme);
 
     const Uint64 ui_start = SDL_GetPerformanceCounter();
-    ImGui_ImplOpenGL3_NewFrame();
+#ifdef ATTN_BENCH
+    if (p.imgui_backend) ImGui_ImplOpenGL3_NewFrame();
+#endif
     ImGui_ImplSDL2_NewFrame();
     ImGuiIO& io = ImGui::GetIO();
     int fb_w = 0, fb_h = 0;
@@ -269,6 +361,7 @@ void frame(void* arg) {
     io.DisplayFramebufferScale =
         ImVec2(static_cast<float>(fb_w / p.css_w), static_cast<float>(fb_h / p.css_h));
     ImGui::NewFrame();
+    if (ImGuiWindow* w = ImGui::FindWindowByName("Attention score")) ImGui::SetScrollY(w, p.scroll);
     app::Edits edits;
     if (a.loaded) {
         edits = app::ShowAppLayout(a.state, a.derived, a.lib.text);
@@ -282,10 +375,15 @@ void frame(void* arg) {
     ImGui::Render();
     p.ui_ms = 1000.0 * (SDL_GetPerformanceCounter() - ui_start) / SDL_GetPerformanceFrequency();
     const app::Palette pal = app::palette_for(a.state.theme);
-    glViewport(0, 0, fb_w, fb_h);
-    glClearColor(pal.bg.x, pal.bg.y, pal.bg.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+#ifdef ATTN_BENCH
+    if (p.imgui_backend) {
+        glViewport(0, 0, fb_w, fb_h);
+        glClearColor(pal.bg.x, pal.bg.y, pal.bg.z, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    } else
+#endif
+        platform_gl::render(ImGui::GetDrawData(), fb_w, fb_h, pal.bg);
     SDL_GL_SwapWindow(p.window);
 
     update_wheel_target(p);
@@ -304,28 +402,25 @@ const char* page_edit(const app::Edits& e) {
     return g_app.plat.reply.c_str();
 }
 
-// Times `frames` whole frames at an own sentence of `tokens` words with the heatmap (Whole
-// sentence view, 4 heads) shown, then restores the reader's state. For scripts/bench only.
-std::string bench_frames(App& a, int tokens, int frames) {
-    const char* words[] = {"because", "the",    "bridge",  "was",    "blocked",
-                           "the",     "convoy", "stopped", "before", "it"};
-    std::string text;
-    for (int i = 0; i < tokens; i++) text += std::string(i ? " " : "") + words[i % 10];
+#ifdef ATTN_BENCH
+// ---- bench build only (attention_app_bench; never in dist/) -------------------------------------
+// Times `frames` drawn frames after `setup`, applying `per_frame(i)` before each (a drag), then
+// restores the reader's state. ui: ImGui's new frame to Render() (views and the engine's numbers);
+// whole: the whole frame() call plus glFinish, so the GPU process's rasterisation (SwiftShader) is
+// inside the time as well.
+template <class PerFrame>
+std::string bench_run(App& a, const app::Edits& setup, int frames, PerFrame per_frame) {
     const app::AppState saved_state = a.state;
     const app::Derived saved_derived = a.derived;
-    app::Edits e;
-    e.sentence = text;
-    e.focus = tokens - 1;
-    e.panel = static_cast<int>(app::Panel::Sentence);
-    e.heads = app::kMaxShownHeads;
-    const std::string error = app::apply(a.state, a.derived, e, a.lib).error;
-    // ui: ImGui's new frame to Render() (the views and the engine's numbers); whole: the whole
-    // frame() call, GL submission included (on software WebGL it also waits for the GPU process).
+    std::string error = app::apply(a.state, a.derived, setup, a.lib).error;
     std::vector<double> ms, whole;
     for (int i = 0; error.empty() && i < frames; i++) {
         const Uint64 t0 = SDL_GetPerformanceCounter();
+        const app::Edits e = per_frame(i);
+        error = app::apply(a.state, a.derived, e, a.lib).error;
         a.plat.wake = true;  // every timed frame is drawn
         frame(&a);
+        glFinish();
         whole.push_back(1000.0 * (SDL_GetPerformanceCounter() - t0) /
                         SDL_GetPerformanceFrequency());
         ms.push_back(a.plat.ui_ms);
@@ -336,26 +431,53 @@ std::string bench_frames(App& a, int tokens, int frames) {
     if (!error.empty() || ms.empty())
         return "{\"ok\":false,\"error\":\"" + (error.empty() ? std::string("no frames") : error) +
                "\"}";
-    std::vector<double> sorted = ms;
-    std::sort(sorted.begin(), sorted.end());
-    double sum = 0;
-    for (double v : ms) sum += v;
+    std::sort(ms.begin(), ms.end());
+    std::sort(whole.begin(), whole.end());
     auto at = [](const std::vector<double>& v, double q) {
         return v[static_cast<std::size_t>(q * (v.size() - 1))];
     };
-    std::sort(whole.begin(), whole.end());
     char buf[320];
     std::snprintf(buf, sizeof buf,
-                  "{\"ok\":true,\"tokens\":%d,\"frames\":%d,\"mean_ms\":%.4f,\"p50_ms\":%.4f,"
-                  "\"p95_ms\":%.4f,\"max_ms\":%.4f,\"whole_p50_ms\":%.4f,\"whole_p95_ms\":%.4f}",
-                  tokens, static_cast<int>(ms.size()), sum / ms.size(), at(sorted, 0.5),
-                  at(sorted, 0.95), sorted.back(), at(whole, 0.5), at(whole, 0.95));
+                  "{\"ok\":true,\"frames\":%d,\"p50_ms\":%.4f,\"p95_ms\":%.4f,\"max_ms\":%.4f,"
+                  "\"whole_p50_ms\":%.4f,\"whole_p95_ms\":%.4f,\"fb_w\":%d,\"fb_h\":%d}",
+                  static_cast<int>(ms.size()), at(ms, 0.5), at(ms, 0.95), ms.back(), at(whole, 0.5),
+                  at(whole, 0.95), static_cast<int>(std::lround(a.plat.css_w * a.plat.dpr)),
+                  static_cast<int>(std::lround(a.plat.css_h * a.plat.dpr)));
     return buf;
 }
 
+// The heatmap (Whole sentence view, 4 heads) at an own sentence of `tokens` words.
+std::string bench_heatmap(App& a, int tokens, int frames) {
+    const char* words[] = {"because", "the",    "bridge",  "was",    "blocked",
+                           "the",     "convoy", "stopped", "before", "it"};
+    std::string text;
+    for (int i = 0; i < tokens; i++) text += std::string(i ? " " : "") + words[i % 10];
+    app::Edits e;
+    e.sentence = text;
+    e.focus = tokens - 1;
+    e.panel = static_cast<int>(app::Panel::Sentence);
+    e.heads = app::kMaxShownHeads;
+    return bench_run(a, e, frames, [](int) { return app::Edits{}; });
+}
+
+// Dragging the query's first number in the Vectors view of the worked example: a new value every
+// frame, so every frame recomputes the engine's numbers and redraws.
+std::string bench_drag(App& a, int frames) {
+    app::Edits e;
+    e.scenario_id = std::string("worked-example");
+    e.panel = static_cast<int>(app::Panel::Vectors);
+    const double start = a.state.scenario.query.empty() ? 0.5 : a.state.scenario.query[0];
+    return bench_run(a, e, frames, [start](int i) {
+        app::Edits d;
+        d.vectors.push_back({app::VectorEdit::Query, 0, 0, start + 0.01 * ((i % 40) - 20)});
+        return d;
+    });
+}
+#endif
+
 }  // namespace
 
-// ---- exports for the page (see /work/notes/contracts.md) ----------------------------------------
+// ---- exports for the page (see docs/contract.md, section 4) -------------------------------------
 extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* attn_state_json() {
     g_app.plat.reply = app::state_json(g_app.state, g_app.derived);
@@ -392,14 +514,39 @@ EMSCRIPTEN_KEEPALIVE void attn_set_theme(int dark) {
     e.dark = dark != 0;
     page_edit(e);
 }
+#ifdef ATTN_BENCH
 EMSCRIPTEN_KEEPALIVE const char* attn_bench_frames(int tokens, int frames) {
     if (!g_app.loaded || tokens < 1 || tokens > attn::kMaxSentenceTokens || frames < 1 ||
         frames > 1000)
         g_app.plat.reply = "{\"ok\":false,\"error\":\"tokens must be 1..128, frames 1..1000\"}";
+    else if (tokens == 0)
+        g_app.plat.reply = bench_drag(g_app, frames);
     else
-        g_app.plat.reply = bench_frames(g_app, tokens, frames);
+        g_app.plat.reply = bench_heatmap(g_app, tokens, frames);
     return g_app.plat.reply.c_str();
 }
+// Dragging a number in the Vectors view, `frames` frames.
+EMSCRIPTEN_KEEPALIVE const char* attn_bench_drag(int frames) {
+    if (!g_app.loaded || frames < 1 || frames > 1000)
+        g_app.plat.reply = "{\"ok\":false,\"error\":\"frames 1..1000\"}";
+    else
+        g_app.plat.reply = bench_drag(g_app, frames);
+    return g_app.plat.reply.c_str();
+}
+// 1: draw with ImGui's OpenGL3 backend (state backup and restore every frame); 0: platform_gl.
+EMSCRIPTEN_KEEPALIVE void attn_bench_renderer(int imgui_backend) {
+    Platform& p = g_app.plat;
+    if ((imgui_backend != 0) == p.imgui_backend) return;
+    p.imgui_backend = imgui_backend != 0;
+    if (p.imgui_backend) {
+        ImGui_ImplOpenGL3_Init("#version 300 es");
+        ImGui_ImplOpenGL3_CreateDeviceObjects();
+    } else {
+        ImGui_ImplOpenGL3_Shutdown();
+        platform_gl::upload_fonts_texture();
+    }
+}
+#endif
 EMSCRIPTEN_KEEPALIVE void attn_set_reduced_motion(int on) {
     app::Edits e;
     e.reduced_motion = on != 0;
@@ -409,7 +556,11 @@ EMSCRIPTEN_KEEPALIVE void attn_set_reduced_motion(int on) {
 
 int main(int, char**) {
     App& a = g_app;
-    auto lib = app::load_library("/scenarios", "/app/ui.json");
+    auto lib = app::load_library([](const std::string& name) -> attn::Result<std::string> {
+        const app::EmbeddedFile* f = app::embedded_file(name.c_str());
+        if (!f) return attn::Error{attn::ErrorCode::FileNotReadable, "The app was built without " + name + "."};
+        return std::string(reinterpret_cast<const char*>(f->data), f->size);
+    });
     if (lib.ok()) {
         a.lib = lib.value();
         a.state = app::initial_state(a.lib);
@@ -465,17 +616,24 @@ int main(int, char**) {
     io.IniFilename = nullptr;
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
     ImGui_ImplSDL2_InitForOpenGL(a.plat.window, a.plat.gl);
-    ImGui_ImplOpenGL3_Init("#version 300 es");
+    if (!platform_gl::create_device_objects()) {
+        js_notify_state(
+            "{\"ok\":false,\"error\":{\"code\":\"no_webgl2\",\"message\":\"This browser "
+            "cannot draw WebGL2, so the interactive canvas is not available.\"}}");
+        return 1;
+    }
     app::apply_style(a.state.theme);
 
 #ifdef __EMSCRIPTEN__
     // Replace SDL's wheel handler (it always prevents the page from scrolling) with ours.
     emscripten_set_wheel_callback("#canvas", nullptr, EM_FALSE, nullptr);
     emscripten_set_wheel_callback("#canvas", &a, EM_FALSE, on_wheel);
+    emscripten_set_webglcontextlost_callback("#canvas", &a, EM_FALSE, on_context_lost);
+    emscripten_set_webglcontextrestored_callback("#canvas", &a, EM_FALSE, on_context_restored);
     emscripten_set_main_loop_arg(frame, &a, 0, true);
 #else
     while (a.plat.running) frame(&a);
-    ImGui_ImplOpenGL3_Shutdown();
+    platform_gl::destroy_device_objects();
     ImGui_ImplSDL2_Shutdown();
     ImGui::DestroyContext();
     SDL_GL_DeleteContext(a.plat.gl);

@@ -73,17 +73,21 @@ Edits ShowScenarioPanel(const AppState& s, const Derived& d, const UiText& t) {
     ImGui::Dummy(ImVec2(1, 0));
 
     // Pickers.
-    const char* scenarios[] = {"Diagram", "Worked example", "Your sentence"};
-    const char* ids[] = {"diagram", "worked-example", "sentence"};
+    // The scenario list is assets/scenarios/index.json (labels and ids, in its order).
+    std::vector<const char*> scenarios;
     int current = 0;
-    for (int i = 0; i < 3; ++i)
-        if (s.scenario_id == ids[i]) current = i;
+    for (const attn::ScenarioEntry& entry : t.scenarios) {
+        if (s.scenario_id == entry.id) current = static_cast<int>(scenarios.size());
+        scenarios.push_back(entry.label.c_str());
+    }
+    const int n_scenarios = static_cast<int>(scenarios.size());
     const char* panels[] = {"Four steps", "Vectors", "Whole sentence", "Misconceptions"};
     ImGui::PushFont(font(FontRole::Small));
     const float lab_sc = ImGui::CalcTextSize("Scenario").x + 8;
     const float lab_vw = ImGui::CalcTextSize("View").x + 8;
     ImGui::PopFont();
-    const float seg_sc = SegmentedWidth(scenarios, 3), seg_vw = SegmentedWidth(panels, 4);
+    const float seg_sc = SegmentedWidth(scenarios.data(), n_scenarios),
+                seg_vw = SegmentedWidth(panels, 4);
     const float gap = 28.0f;
     if (w < 520) {  // two lists side by side
         const float half = (w - st.ItemSpacing.x) * 0.5f;
@@ -92,8 +96,8 @@ Edits ShowScenarioPanel(const AppState& s, const Derived& d, const UiText& t) {
         ImGui::SameLine(cx + half + st.ItemSpacing.x);
         InlineLabel("View", p);
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 6);
-        const int picked = Picker("##scenario", scenarios, 3, current, half);
-        if (picked >= 0) e.scenario_id = ids[picked];
+        const int picked = Picker("##scenario", scenarios.data(), n_scenarios, current, half);
+        if (picked >= 0) e.scenario_id = t.scenarios[static_cast<std::size_t>(picked)].id;
         ImGui::SameLine(0, st.ItemSpacing.x);
         const int view = Picker("##panel", panels, kPanelCount, s.panel, half);
         if (view >= 0) e.panel = view;
@@ -101,8 +105,9 @@ Edits ShowScenarioPanel(const AppState& s, const Derived& d, const UiText& t) {
         const bool one_row = lab_sc + seg_sc + gap + lab_vw + seg_vw <= w;
         InlineLabel("Scenario", p);
         ImGui::SameLine(0, 8);
-        const int picked = Segmented("##scenario", scenarios, 3, current, p, w - lab_sc);
-        if (picked >= 0) e.scenario_id = ids[picked];
+        const int picked =
+            Segmented("##scenario", scenarios.data(), n_scenarios, current, p, w - lab_sc);
+        if (picked >= 0) e.scenario_id = t.scenarios[static_cast<std::size_t>(picked)].id;
         if (one_row) {
             ImGui::SameLine(0, gap * 0.5f);
             const ImVec2 a = ImGui::GetCursorScreenPos();
@@ -123,8 +128,7 @@ Edits ShowScenarioPanel(const AppState& s, const Derived& d, const UiText& t) {
         ImGui::Dummy(ImVec2(1, 0));
         const attn::Scenario& sc = s.scenario;
         std::string line = sc.title;
-        if (sc.focus >= 0 && sc.focus < static_cast<int>(sc.tokens.size()))
-            line += "  ·  focus “" + sc.tokens[static_cast<std::size_t>(sc.focus)] + "”";
+        if (!attn::focus_token(sc).empty()) line += "  ·  focus “" + attn::focus_token(sc) + "”";
         line += "  ·  d = " + std::to_string(d.focus.d);
         ImGui::PushTextWrapPos(x0 + w);
         Strong(line);

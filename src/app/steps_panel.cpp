@@ -104,9 +104,7 @@ Edits ShowStepsPanel(const AppState& s, const Derived& d, const UiText& t) {
     const float mid = o.y + top_pad + n * row_h * 0.5f;
     // focus token + query chip
     const attn::Scenario& sc = s.scenario;
-    const std::string focus_token = sc.focus >= 0 && sc.focus < static_cast<int>(sc.tokens.size())
-                                        ? sc.tokens[static_cast<std::size_t>(sc.focus)]
-                                        : "focus";
+    const std::string focus_token = focus_label(sc);
     const ImVec2 fa(x0a, mid - 26), fb(x0b, mid + 26);
     Box(dl, fa, fb, p, p.accent, e0, true);
     CentredTextFit(dl, ImVec2(fa.x, fa.y + 4), ImVec2(fb.x, mid + 2), rgba(p.ink), focus_token,
@@ -216,7 +214,7 @@ Edits ShowStepsPanel(const AppState& s, const Derived& d, const UiText& t) {
             line = "Focus “" + focus_token + "”: its query q has " + std::to_string(d.focus.d) +
                    " numbers. " + std::to_string(d.focus.scores.size()) + " candidates to compare.";
         } else if (s.step == 1) {
-            line = "q · k(" + tok + ") = " + format_number(d.focus.raw_scores[ju]) + ",  × " +
+            line = "q · k(" + tok + ") = " + format_number(d.focus.dot_products[ju]) + ",  × " +
                    (sc.options.scale ? "1/√" + std::to_string(d.focus.d) + " = " : "") +
                    format_number(d.focus.scale, 3) + "  →  score " +
                    format_number(d.focus.scores[ju]);

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "attention.h"
+#include "content.h"
 
 namespace app {
 
@@ -37,6 +37,10 @@ struct UiText {
     int variant_focus = 0;                      // its focus position
     std::vector<WordSwap> swaps;
     std::string residual_note, heads_note;
+    // Not from ui.json: the scenario picker's entries, from assets/scenarios/index.json (set by
+    // load_library), and the id of the reader's own-sentence scenario (the index's Sentence kind).
+    std::vector<attn::ScenarioEntry> scenarios;
+    std::string sentence_scenario_id;
 };
 
 attn::Result<UiText> parse_ui_text(std::string_view json_text);  // every field checked

@@ -88,9 +88,7 @@ Edits ShowVectorsPanel(const AppState& s, const Derived& d, const UiText& t) {
     const float label_w = 34.0f;
     const float field_w = W - label_w;
     // Query
-    const std::string focus_token = sc.focus >= 0 && sc.focus < static_cast<int>(sc.tokens.size())
-                                        ? sc.tokens[static_cast<std::size_t>(sc.focus)]
-                                        : "focus";
+    const std::string focus_token = focus_label(sc);
     ImGui::PushStyleColor(ImGuiCol_Text, p.accent);
     Strong("Focus “" + focus_token + "”");
     ImGui::PopStyleColor();
@@ -149,7 +147,7 @@ Edits ShowVectorsPanel(const AppState& s, const Derived& d, const UiText& t) {
             if (i) line += prod[i] < 0 ? " − " : " + ";
             line += format_number(i ? std::fabs(prod[i]) : prod[i]);
         }
-        line += " = " + format_number(r.raw_scores[ju]);
+        line += " = " + format_number(r.dot_products[ju]);
         if (sc.options.scale) line += ",  × 1/√" + std::to_string(r.d);
         line += "  →  score " + format_number(r.scores[ju]) + ",  weight " +
                 (masked ? std::string("0 (masked)") : format_number(r.weights[ju], 3));

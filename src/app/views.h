@@ -21,6 +21,12 @@ Edits ShowSentencePanel(const AppState& s, const Derived& d, const UiText& t);  
 Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t);   // every head
 Edits ShowMisconceptionsPanel(const AppState& s, const Derived& d, const UiText& t);  // three myths
 
+// The heatmap of one head as an image: an n x n texture (one texel per cell, weight_colour, masked
+// cells in `masked`), owned and uploaded by the platform layer when the matrix or the colours
+// change (platform_gl.cpp). `slot` names the head (0..7). nullptr if there is no GL context.
+ImTextureID HeatmapTexture(int slot, const attn::Matrix& weights, bool causal, Theme theme,
+                           ImU32 masked);
+
 // Colour of candidate j among n (calm, distinct tones), shared by the charts and the output.
 ImVec4 candidate_colour(const AppState& s, int j);
 

@@ -2,11 +2,12 @@
 // The parser is separate from running so that it can be fuzzed (tests/fuzz/fuzz_cli_args.cpp).
 #pragma once
 
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "attention.h"
+#include "content.h"
 
 namespace attn::cli {
 
@@ -45,5 +46,7 @@ Result<Command> parse_model_args(const std::vector<std::string>& args);
 int run_model(const Command& command, std::string* out);
 // parse_args + run; on a parse error *out gets the message (or error JSON if --json is present).
 int cli_main(const std::vector<std::string>& args, std::string* out);
+// Writes a command's output to f (stdout, or stderr for an error).
+void write_output(const std::string& out, std::FILE* f);
 
 }  // namespace attn::cli

@@ -49,10 +49,10 @@ std::optional<Error> parse_number(const std::string& raw, const std::string& wha
         if (exp_digits == 0) digits = 0;
     }
     if (digits == 0 || i != s.size() || s.size() > 64)
-        return bad(what + ": \"" + s + "\" is not a number.");
+        return bad(what + ": \"" + shown_input(s) + "\" is not a number.");
     const double v = std::strtod(s.c_str(), nullptr);
     if (!std::isfinite(v))
-        return Error{ErrorCode::NonFinite, what + ": \"" + s + "\" is too large."};
+        return Error{ErrorCode::NonFinite, what + ": \"" + shown_input(s) + "\" is too large."};
     *out = v;
     return std::nullopt;
 }
@@ -61,9 +61,10 @@ std::optional<Error> parse_int(const std::string& raw, const std::string& what, 
     const std::string s = trim(raw);
     std::size_t i = (!s.empty() && s[0] == '-') ? 1 : 0;
     if (i == s.size() || s.size() - i > 9)
-        return bad(what + ": \"" + s + "\" is not a whole number.");
+        return bad(what + ": \"" + shown_input(s) + "\" is not a whole number.");
     for (std::size_t k = i; k < s.size(); k++)
-        if (s[k] < '0' || s[k] > '9') return bad(what + ": \"" + s + "\" is not a whole number.");
+        if (s[k] < '0' || s[k] > '9')
+            return bad(what + ": \"" + shown_input(s) + "\" is not a whole number.");
     *out = std::atoi(s.c_str());
     return std::nullopt;
 }
@@ -114,8 +115,9 @@ std::string usage_text() {
            "  attention_cli model --analyse [--json] [--weights FILE] [--corpus DIR]\n"
            "\n"
            "Positions count tokens from 0. --mask lists positions to mask (for vectors: the\n"
-           "candidate numbers 0..n-1). Output: a table of raw score q.k, scaled score,\n"
-           "weight and mask per candidate, or the JSON of /work/notes/contracts.md.\n"
+           "candidate numbers 0..n-1). Output: a table of the dot product q.k, the score\n"
+           "(scaled dot product), the weight and the mask per candidate, or with --json the\n"
+           "JSON described in docs/contract.md.\n"
            "Exit status: 0 on success, 2 on bad input (with a readable message).\n";
 }
 
@@ -144,7 +146,7 @@ Result<Command> parse_args(const std::vector<std::string>& args) {
     } else if (verb == "model") {
         return parse_model_args(args);
     } else {
-        return bad("Unknown command \"" + verb +
+        return bad("Unknown command \"" + shown_input(verb) +
                    "\"; use scenario, sentence, vectors, list-scenarios or model.");
     }
     bool has_query = false, has_keys = false, has_values = false, has_focus = false;
@@ -201,7 +203,8 @@ Result<Command> parse_args(const std::vector<std::string>& args) {
             if (auto e = parse_vectors(v, "Value", &c.values)) return *e;
             has_values = true;
         } else {
-            return bad("Unknown or misplaced option \"" + a + "\" for \"" + verb + "\".");
+            return bad("Unknown or misplaced option \"" + shown_input(a) + "\" for \"" + verb +
+                       "\".");
         }
     }
     if (c.mode == Mode::Sentence && !has_focus)

@@ -12,6 +12,6 @@ int main(int argc, char** argv) {
     const int code = attn::cli::cli_main(args, &out);
     bool json = false;
     for (const std::string& a : args) json = json || a == "--json";
-    std::fputs(out.c_str(), code == 0 || json ? stdout : stderr);
+    attn::cli::write_output(out, code == 0 || json ? stdout : stderr);
     return code;
 }

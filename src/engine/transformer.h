@@ -151,7 +151,7 @@ void matmul_backward(F* din, F* dw, F* db, const F* dout, const F* in, const F* 
                      int OC);
 
 // Causal multi-head attention on Q, K, V (n x C): per head h and query i over candidates 0..i,
-// with the engine's scores(), scale_factor(), scale_scores(), apply_temperature(T = 1),
+// with the engine's dot_products(), scale_factor(), scale_scores(), apply_temperature(T = 1),
 // build_mask(causal), apply_mask(), softmax(), mix(). Fills dots, scores, weights (H x n x n;
 // 0 for j > i) and out (n x C).
 // ablate_head >= 0: that head's output is zero (its weights are still computed).

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "attention.h"
+#include "content.h"
 #include "transformer.h"
 
 namespace attn {

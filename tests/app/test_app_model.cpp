@@ -48,13 +48,14 @@ TEST_F(AppModel, EmptySentenceIsRejectedAndKeepsThePreviousState) {
     EXPECT_EQ(j["candidates"], b["candidates"]);
 }
 
-TEST_F(AppModel, DraggingAQueryComponentChangesTheRawScoreToTheNewDotProduct) {
+TEST_F(AppModel, DraggingAQueryComponentRecomputesEveryDotProduct) {
     app::Edits e;
     e.vectors.push_back(app::VectorEdit{app::VectorEdit::Query, 0, 0, 2.5});
     ASSERT_TRUE(app::apply(s, d, e, lib).error.empty());
     EXPECT_DOUBLE_EQ(s.scenario.query[0], 2.5);
-    for (std::size_t j = 0; j < d.focus.raw_scores.size(); ++j)
-        EXPECT_NEAR(d.focus.raw_scores[j], attn::dot(s.scenario.query, s.scenario.keys[j]), 1e-12);
+    for (std::size_t j = 0; j < d.focus.dot_products.size(); ++j)
+        EXPECT_NEAR(d.focus.dot_products[j], attn::dot(s.scenario.query, s.scenario.keys[j]),
+                    1e-12);
 }
 
 TEST_F(AppModel, MaskingAPositionGivesItZeroWeightAndTheRestStillSumToOne) {
@@ -140,6 +141,42 @@ TEST_F(AppModel, ReducedMotionSnapsAnimationsOtherwiseTheyEase) {
     s.reduced_motion = true;
     EXPECT_FALSE(app::advance(s, d, 0.016));
     EXPECT_EQ(s.anim_step, 3.0);
+}
+
+TEST_F(AppModel, FocusOutsideTheSentenceIsRefusedAndKeepsTheFocus) {
+    app::Edits pick;
+    pick.scenario_id = lib.text.sentence_scenario_id;
+    ASSERT_TRUE(app::apply(s, d, pick, lib).error.empty());
+    const int focus = s.scenario.focus;
+    app::Edits e;
+    e.focus = 9999;
+    const app::Applied r = app::apply(s, d, e, lib);
+    EXPECT_NE(r.error.find("9999"), std::string::npos) << r.error;
+    EXPECT_EQ(s.scenario.focus, focus);
+    EXPECT_EQ(s.sentence_focus, focus);
+}
+
+TEST_F(AppModel, StateJsonNeverThrowsOnBytesThatAreNotUtf8) {
+    s.message = "bad \xFF\xFE bytes";
+    s.scenario.title = "T\xC3";  // ends in the middle of a character
+    std::string text;
+    ASSERT_NO_THROW(text = app::state_json(s, d));
+    const auto j = nlohmann::json::parse(text, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << text;
+    EXPECT_NE(j["message"].get<std::string>().find("bytes"), std::string::npos);
+    EXPECT_EQ(j["candidates"].size(), d.focus.weights.size());
+}
+
+TEST_F(AppModel, AnUnknownScenarioIdIsRefusedWithoutBeingEchoed) {
+    app::Edits e;
+    e.scenario_id = std::string("\x1b[2J<img src=x>\xFF");
+    const app::Applied r = app::apply(s, d, e, lib);
+    EXPECT_FALSE(r.error.empty());
+    EXPECT_EQ(r.error.find("<img"), std::string::npos) << r.error;
+    EXPECT_EQ(r.error.find('\x1b'), std::string::npos) << r.error;
+    EXPECT_NE(r.error.find("worked-example"), std::string::npos) << r.error;  // the choices
+    EXPECT_EQ(s.scenario_id, "worked-example");
+    EXPECT_NO_THROW(app::state_json(s, d));
 }
 
 TEST_F(AppModel, FormatNumberUsesATrueMinusAndNeverPrintsMinusZero) {

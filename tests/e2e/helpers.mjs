@@ -19,7 +19,8 @@ export const SHOTS = join(ROOT, 'tests/e2e/screenshots');
 export const SUB_PATH = '/learn/ai/attention-score/';
 export const APP_TIMEOUT = 30000; // SwiftShader on 2 cores: the app is usually ready in ~2 s
 
-// Flags verified in notes/toolchain.md: WebGL2 through SwiftShader, no network side-traffic.
+// WebGL2 through SwiftShader (--use-angle, --enable-unsafe-swiftshader), no network side-traffic
+// (the --disable-* flags).
 export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -111,11 +112,14 @@ export function hookModule(context) {
   });
 }
 
-// Waits until the stage has settled (ready / no-webgl2 / failed) and returns that state.
+// Waits until the stage has settled (ready / no-webgl2 / failed) and returns that state. The page
+// loads the app only when the reader nears the stage (web/js/loader.js), so a waiting stage is
+// scrolled to, as a reader would.
 export async function stageSettled(page, timeout = APP_TIMEOUT) {
   await page.waitForFunction(() => {
     const s = document.getElementById('attention-stage');
-    return s && !['loading', 'none'].includes(s.getAttribute('data-app-state'));
+    if (s && s.getAttribute('data-app-state') === 'waiting') s.scrollIntoView({ block: 'start' });
+    return s && !['loading', 'none', 'waiting'].includes(s.getAttribute('data-app-state'));
   }, null, { timeout });
   return page.getAttribute('#attention-stage', 'data-app-state');
 }

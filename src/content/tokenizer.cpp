@@ -2,7 +2,7 @@
 #include <cstdio>
 #include <string>
 
-#include "attention.h"
+#include "content.h"
 
 namespace attn {
 
@@ -113,6 +113,60 @@ std::optional<Error> check_utf8(std::string_view text) {
         i += len;
     }
     return std::nullopt;
+}
+
+namespace {
+
+// Characters that do not show as they read: C0 and C1 controls (so also tab and newline), DEL,
+// and the bidi controls that reorder the text around them (marks, embeddings, overrides,
+// isolates). What each one is, for the message.
+const char* hidden_kind(std::uint32_t cp) {
+    if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F)) return "a control character";
+    if (cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+        (cp >= 0x2066 && cp <= 0x2069))
+        return "a bidi control character, which reorders what a reader sees,";
+    return nullptr;
+}
+
+std::string code_point(std::uint32_t cp) {
+    const char* digits = "0123456789ABCDEF";
+    std::string hex;
+    for (int shift = cp > 0xFFFF ? 20 : 12; shift >= 0; shift -= 4)
+        hex += digits[(cp >> shift) & 0xF];
+    return "U+" + hex;
+}
+
+}  // namespace
+
+std::optional<Error> check_plain_text(std::string_view text) {
+    if (auto e = check_utf8(text)) return e;
+    for (std::size_t i = 0; i < text.size();) {
+        std::size_t bad_at = 0;
+        const std::size_t len = sequence_length(text, i, &bad_at);
+        const std::uint32_t cp = decode(text, i, len);
+        if (const char* kind = hidden_kind(cp))
+            return error(ErrorCode::InvalidText, "The text contains " + std::string(kind) + " " +
+                                                     code_point(cp) + ", at byte offset " +
+                                                     std::to_string(i) + "; use plain text.");
+        i += len;
+    }
+    return std::nullopt;
+}
+
+// Plain and at most 60 bytes: as is. Plain and longer: the first whole characters within 40
+// bytes, then "…". Anything else is not repeated.
+std::string shown_input(std::string_view text) {
+    if (check_plain_text(text)) return "(text that cannot be shown)";
+    if (text.size() <= 60) return std::string(text);
+    std::size_t end = 0;
+    for (std::size_t i = 0; i < text.size();) {
+        std::size_t bad_at = 0;
+        const std::size_t len = sequence_length(text, i, &bad_at);
+        if (i + len > 40) break;
+        i += len;
+        end = i;
+    }
+    return std::string(text.substr(0, end)) + "\xE2\x80\xA6";  // U+2026 …
 }
 
 // tokens = maximal runs of word characters (with inner joiners) and single punctuation marks

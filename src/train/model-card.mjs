@@ -1,12 +1,12 @@
 // model-card.mjs - writes the model card (README.md) and the loss curve (loss.svg) of the shipped
 // model from the figures of its training run (model.json, written by attention_train).
-// Usage: node scripts/model-card.mjs assets/model
+// Usage: node src/train/model-card.mjs assets/model   (scripts/train runs it)
 import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 
 const dir = process.argv[2];
-if (!dir) { console.error("usage: node scripts/model-card.mjs <dir with model.json and model.bin>"); process.exit(2); }
+if (!dir) { console.error("usage: node src/train/model-card.mjs <dir with model.json and model.bin>"); process.exit(2); }
 const run = JSON.parse(readFileSync(join(dir, "model.json"), "utf8"));
 const weights = readFileSync(join(dir, run.weights.file));
 const gz = gzipSync(weights, { level: 9 }).length;
@@ -179,7 +179,7 @@ weight from a token in the second copy onto the token that followed its earlier 
 the rise in validation bits per byte (same windows) when the head's output is zeroed.
 Labels: induction ≥ ${th.induction}, else previous-token ≥ ${th.previous_token}, else self ≥ ${th.self}, else first-token ≥ ${th.first_token}, else mixed.
 
-| layer | head | previous | first | self | induction | ablation (bits/byte) | label |
+${run.heads.some((h) => h.label === "previous-token") && run.heads.some((h) => h.label === "induction") ? "" : "**No head of this run clears the previous-token (" + th.previous_token + ") and induction (" + th.induction + ") thresholds together: the goal of at least one of each is not met yet.** The strongest previous-token score is " + f(Math.max(...run.heads.map((h) => h.previous_token))) + ", the strongest induction score " + f(Math.max(...run.heads.map((h) => h.induction))) + ".\n\n"}| layer | head | previous | first | self | induction | ablation (bits/byte) | label |
 |---|---|---|---|---|---|---|---|
 ${heads}
 

@@ -1,0 +1,20 @@
+// embedded.h - the files the canvas needs (fonts, scenarios, canvas text), compiled into the wasm
+// as byte arrays at build time (src/app/tools/embed_files.cmake), so the app has no file system.
+#pragma once
+
+#include <imgui.h>
+
+#include <cstddef>
+
+namespace app {
+
+struct EmbeddedFile {
+    const char* name;  // e.g. "fonts/Inter-Regular.otf", "scenarios/diagram.json", "app/ui.json"
+    const unsigned char* data;
+    std::size_t size;
+};
+
+const EmbeddedFile* embedded_file(const char* name);  // nullptr if not embedded
+extern const ImWchar kFontGlyphRanges[];              // what the subset fonts hold (one list)
+
+}  // namespace app

@@ -1,0 +1,98 @@
+// The whole build from options: read and check the entry, run the engine for each scenario, render
+// both pages, and write them with the CSS and JS (and the app when given: app.js, app.wasm and
+// app.wasm.js) into the output folder.
+// It writes to a temporary folder and swaps it in, so a failure never leaves a half page.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fail } from './errors.mjs';
+import { WEB } from './format.mjs';
+import { runScenario } from './engine.mjs';
+import { makeFiller } from './placeholders.mjs';
+import { validateEntry, indexBody, embedBody, page, checkIds } from './pages.mjs';
+
+
+export function readEntry(content) {
+  const entryFile = path.join(content, 'entry.json');
+  try { return JSON.parse(fs.readFileSync(entryFile, 'utf8')); } catch (e) { return fail(`cannot read ${entryFile}: ${e.message}`); }
+}
+
+// The scenarios, in the order of assets/scenarios/index.json (their one list): each fixed scenario
+// is run through the engine; a free-text one (kind "sentence") is only offered in the Example select.
+// Returns {data: {id: engine state}, choices: [{id, fixed}]}.
+export function loadScenarios(cli, scenarios) {
+  const indexFile = path.join(scenarios, 'index.json');
+  let index;
+  try { index = JSON.parse(fs.readFileSync(indexFile, 'utf8')); } catch (e) { return fail(`cannot read ${indexFile}: ${e.message}`); }
+  if (!Array.isArray(index.scenarios)) fail(`${indexFile}: no "scenarios" list`);
+  const data = {}, choices = [];
+  for (const { id } of index.scenarios) {
+    const file = path.join(scenarios, `${id}.json`);
+    let kind;
+    try { kind = JSON.parse(fs.readFileSync(file, 'utf8')).kind; } catch (e) { fail(`cannot read scenario ${file}: ${e.message}`); }
+    const fixed = kind !== 'sentence';
+    if (fixed) data[id] = runScenario(path.resolve(cli), file, id);
+    choices.push({ id, fixed });
+  }
+  return { data, choices };
+}
+
+// Renders both pages from an entry and the engine's data; returns {'index.html': ..., 'embed.html': ...}.
+// choices: the Example select's options in order ({id, fixed}); by default the fixed scenarios.
+export function renderPages(entry, data, choices = Object.keys(data).map((id) => ({ id, fixed: true }))) {
+  validateEntry(entry);
+  for (const ns of ['diagram', 'worked-example']) if (!data[ns]) fail(`the page's placeholders need the scenario "${ns}" (assets/scenarios/index.json)`);
+  const fill = makeFiller(data);
+  const template = (name) => fs.readFileSync(path.join(WEB, 'templates', name), 'utf8');
+  const pages = {
+    'index.html': page(template('index.html'), entry, indexBody(entry, fill, data, choices), `${entry.title} — an interactive explainer`),
+    'embed.html': page(template('embed.html'), entry, embedBody(entry, fill, data, choices), `${entry.title} — interactive`),
+  };
+  // every text went through fill() and esc(), which fail on an unknown placeholder or a missing
+  // field; this catches a placeholder that was never closed. The words "NaN" or "undefined" in prose
+  // are fine: the numbers come from the engine through format.js, which refuses non-finite ones.
+  for (const [name, html] of Object.entries(pages)) {
+    const left = html.match(/\{\{[^}]*(\}\})?/);
+    if (left) fail(`${name}: unfilled placeholder "${left[0].slice(0, 40)}"`);
+    checkIds(name, html);
+  }
+  return pages;
+}
+
+function copyDir(from, to, ext) {
+  fs.mkdirSync(to, { recursive: true });
+  for (const f of fs.readdirSync(from)) if (f.endsWith(ext)) fs.copyFileSync(path.join(from, f), path.join(to, f));
+}
+
+export function writeDist(outDir, pages, app) {
+  if (app && !fs.existsSync(app)) fail(`--app given but not found: ${app}`);
+  const wasmFile = app && app.replace(/\.js$/, '.wasm');
+  if (app && !fs.existsSync(wasmFile)) fail(`--app given but its wasm is missing: ${wasmFile}`);
+  const out = path.resolve(outDir);
+  const tmp = `${out}.tmp-${process.pid}`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.mkdirSync(tmp, { recursive: true });
+  for (const [name, html] of Object.entries(pages)) fs.writeFileSync(path.join(tmp, name), html);
+  copyDir(path.join(WEB, 'css'), path.join(tmp, 'css'), '.css');
+  copyDir(path.join(WEB, 'js'), path.join(tmp, 'js'), '.js');
+  if (app) {
+    // One binary, two ways to reach it (web/js/loader.js): app.wasm over HTTP(S), and app.wasm.js,
+    // the same bytes base64 in a script, for pages opened from file://.
+    fs.copyFileSync(app, path.join(tmp, 'app.js'));
+    const wasm = fs.readFileSync(wasmFile);
+    fs.writeFileSync(path.join(tmp, 'app.wasm'), wasm);
+    fs.writeFileSync(path.join(tmp, 'app.wasm.js'),
+      `/* app.wasm, base64: for pages opened from file:// (web/js/loader.js) */\nwindow.AttentionAppWasm="${wasm.toString('base64')}";\n`);
+  }
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.renameSync(tmp, out);
+  return out;
+}
+
+export function build(o) {
+  const entry = readEntry(o.content);
+  if (o.milestone !== undefined && entry.milestone) entry.milestone.href = o.milestone;
+  validateEntry(entry);
+  const { data, choices } = loadScenarios(o.cli, o.scenarios);
+  const pages = renderPages(entry, data, choices);
+  return writeDist(o.out, pages, o.app);
+}
