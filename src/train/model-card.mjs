@@ -106,7 +106,9 @@ worked example (dot product, score, weight, mix).
   are a run of ${t.synthetic_min}-${t.synthetic_max} random tokens repeated once (only the predictable tokens of
   the second copy are scored). Natural definitions rarely repeat a long span, and a 2-layer model of this
   size trained for minutes does not grow an induction head from them alone; the repeats give it one.
-  Validation uses natural text only.
+  ${t.alternating_fraction ? `Stage 2 also uses ${f(100 * t.alternating_fraction, 0)}% of sequences of two random tokens alternating
+  (\`a b a b ...\`, 33 tokens), which reward a head that looks at the previous token.
+  ` : ""}Validation uses natural text only.
 
 WordNet's licence asks that this notice appear on all copies, including modifications:
 
@@ -141,9 +143,9 @@ AdamW (β1 ${t.beta1}, β2 ${t.beta2}, weight decay ${t.weight_decay} on matrice
 decay to a tenth of the peak rate, gradient norm clipped at ${t.clip}, ${t.batch} sequences per step (a corpus sequence is
 ${c.context} tokens), ${t.threads} thread, fixed seeds; a run is repeatable bit for bit on one build.
 
-| stage | steps | peak rate | warm-up | repeated sequences | seed | tokens | time |
+| stage | steps | peak rate | warm-up | synthetic sequences | seed | tokens | time |
 |---|---|---|---|---|---|---|---|
-${stages.map((x, i) => `| ${i + 1}${i ? " (from stage 1's weights)" : " (from scratch)"} | ${x.stage_steps ?? x.steps} | ${x.lr} | ${x.warmup} | ${f(100 * x.synthetic_fraction, 0)}% | ${x.seed} | ${x.tokens.toLocaleString("en")} | ${minutes(x.seconds)} |`).join("\n")}
+${stages.map((x, i) => `| ${i + 1}${i ? " (from stage 1's weights)" : " (from scratch)"} | ${x.stage_steps ?? x.steps} | ${x.lr} | ${x.warmup} | ${f(100 * x.synthetic_fraction, 0)}%${x.alternating_fraction ? ` + ${f(100 * x.alternating_fraction, 0)}% alternating pairs` : ""} | ${x.seed} | ${x.tokens.toLocaleString("en")} | ${minutes(x.seconds)} |`).join("\n")}
 
 Hand-written backward pass for every layer, checked against finite differences in double precision
 (\`tests/model/test_transformer.cpp\`).
