@@ -2,7 +2,7 @@
 // and a run report (run.json) that scripts/train turns into the model card. Steps are printed;
 // Ctrl-C stops cleanly after the current step and keeps the last checkpoint.
 // Usage: attention_train --out DIR [--corpus DIR] [--steps N] [--batch B] [--lr R] [--warmup W]
-//                        [--synthetic F] [--seed S] [--package-version V] [--allow-corpus-mismatch]
+//                        [--synthetic F] [--alternating F] [--seed S] [--package-version V] [--allow-corpus-mismatch]
 // Defaults are the shipped run's (trainer.h); scripts/train passes only --out and the version.
 #include <csignal>
 #include <cstdio>
@@ -79,6 +79,7 @@ int main(int argc, char** argv) {
         else if (a == "--lr") o.lr = std::atof(value().c_str());
         else if (a == "--warmup") o.warmup = std::atoi(value().c_str());
         else if (a == "--synthetic") o.synthetic_fraction = std::atof(value().c_str());
+        else if (a == "--alternating") o.alternating_fraction = std::atof(value().c_str());
         else if (a == "--package-version") package_version = value();
         else if (a == "--allow-corpus-mismatch") allow_mismatch = true;
         else return fail("unknown argument " + a + " (see the usage at the top of main.cpp)");
@@ -88,8 +89,9 @@ int main(int argc, char** argv) {
     if (o.batch < 1 || o.batch > 1024) return fail("--batch must be 1 to 1024");
     if (!(o.lr > 0 && o.lr < 1)) return fail("--lr must be between 0 and 1");
     if (o.warmup < 1) return fail("--warmup must be at least 1");
-    if (!(o.synthetic_fraction >= 0 && o.synthetic_fraction <= 1))
-        return fail("--synthetic must be 0 to 1");
+    if (!(o.synthetic_fraction >= 0 && o.alternating_fraction >= 0 &&
+          o.synthetic_fraction + o.alternating_fraction <= 1))
+        return fail("--synthetic and --alternating must be 0 to 1 together");
     std::signal(SIGINT, on_sigint);
 
     say("[1/6] corpus: " + std::string(attn::kCorpusPackage) + " in " + corpus_dir);

@@ -10,8 +10,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const attn::Bpe b = attn::bpe_train(text, 256 + static_cast<int>(size % 64));
-    if (b.vocab() < 256 || b.vocab() > 320) std::abort();
+    // train on a prefix (training is quadratic in the vocabulary; a short text keeps runs fast)
+    const attn::Bpe b = attn::bpe_train(text.substr(0, 256), 256 + static_cast<int>(size % 24));
+    if (b.vocab() < 256 || b.vocab() > 280) std::abort();
     const std::vector<int> ids = attn::bpe_encode(b, text);
     for (int id : ids)
         if (id < 0 || id >= b.vocab()) std::abort();
