@@ -128,8 +128,9 @@ attn::Result<Library> load_library_with(const Read& read) {
         auto s = attn::parse_scenario(file.value());
         if (!s.ok()) return s.error();
         if (s.value().id != entry.id)
-            return attn::Error{attn::ErrorCode::BadScenario,
-                               "The scenario file " + entry.id + ".json has a different \"id\" inside."};
+            return attn::Error{
+                attn::ErrorCode::BadScenario,
+                "The scenario file " + entry.id + ".json has a different \"id\" inside."};
         lib.scenarios.push_back(std::move(s.value()));
     }
     auto text = read("app/ui.json");
@@ -151,7 +152,8 @@ attn::Result<Library> load_library(ReadContent read) {
 
 attn::Result<Library> load_library(const std::string& scenario_dir, const std::string& ui_path) {
     return load_library_with([&](const std::string& name) {
-        if (name.rfind("scenarios/", 0) == 0) return attn::read_text_file(scenario_dir + "/" + name.substr(10));
+        if (name.rfind("scenarios/", 0) == 0)
+            return attn::read_text_file(scenario_dir + "/" + name.substr(10));
         return attn::read_text_file(ui_path);
     });
 }

@@ -1,8 +1,9 @@
 // heatmap_panel.cpp - ShowHeatmapPanel: the full attention matrix of every head (rows = queries,
 // columns = keys). Each map is one texture (one texel per cell, uploaded by the platform when the
-// weights change) drawn as one quad; causally masked cells are neutral and hatched on top. With several heads, a strip of small
-// multiples picks the head drawn large. Each row of the large map is a focusable item: pointer or
-// arrow keys pick a cell, its tooltip shows the engine's score and weight.
+// weights change) drawn as one quad; causally masked cells are neutral and hatched on top. With
+// several heads, a strip of small multiples picks the head drawn large. Each row of the large map
+// is a focusable item: pointer or arrow keys pick a cell, its tooltip shows the engine's score and
+// weight.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -31,8 +32,8 @@ struct MapGeom {
 
 // The cells of head `hr`: one textured quad (one texel per cell, masked cells neutral), then
 // the hatching of the masked half on top.
-void DrawCells(ImDrawList* dl, const MapGeom& g, int head, const attn::HeadResult& hr,
-               bool causal, const Palette& p, Theme theme) {
+void DrawCells(ImDrawList* dl, const MapGeom& g, int head, const attn::HeadResult& hr, bool causal,
+               const Palette& p, Theme theme) {
     const float c = g.cell();
     const ImVec2 lo = g.lo;
     const ImU32 masked_fill = rgba(mix(p.surface_alt, p.masked, 0.18f));

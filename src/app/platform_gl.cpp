@@ -83,8 +83,9 @@ void set_projection(const ImDrawData* d) {
     g_gl.proj_w = R - L;
     g_gl.proj_h = B - T;
     g_gl.proj_y = T;
-    const float m[16] = {2.0f / (R - L),    0, 0, 0, 0, 2.0f / (T - B), 0, 0, 0, 0, -1, 0,
-                         (R + L) / (L - R), (T + B) / (B - T), 0, 1};
+    const float m[16] = {
+        2.0f / (R - L),    0, 0, 0, 0, 2.0f / (T - B), 0, 0, 0, 0, -1, 0, (R + L) / (L - R),
+        (T + B) / (B - T), 0, 1};
     glUniformMatrix4fv(g_gl.u_proj, 1, GL_FALSE, m);
 }
 
@@ -112,7 +113,8 @@ bool device_objects_ready() {
 
 bool create_device_objects() {
     destroy_device_objects();
-    const GLuint vs = compile(GL_VERTEX_SHADER, kVertex), fs = compile(GL_FRAGMENT_SHADER, kFragment);
+    const GLuint vs = compile(GL_VERTEX_SHADER, kVertex),
+                 fs = compile(GL_FRAGMENT_SHADER, kFragment);
     if (!vs || !fs) return false;
     g_gl.program = glCreateProgram();
     glAttachShader(g_gl.program, vs);
@@ -190,7 +192,8 @@ void render(const ImDrawData* d, int fb_w, int fb_h, const ImVec4& clear) {
     GLuint bound = 0;
     for (int l = 0; l < d->CmdListsCount; ++l) {
         const ImDrawList* list = d->CmdLists[l];
-        glBufferData(GL_ARRAY_BUFFER, list->VtxBuffer.Size * static_cast<GLsizeiptr>(sizeof(ImDrawVert)),
+        glBufferData(GL_ARRAY_BUFFER,
+                     list->VtxBuffer.Size * static_cast<GLsizeiptr>(sizeof(ImDrawVert)),
                      list->VtxBuffer.Data, GL_STREAM_DRAW);
         glBufferData(GL_ELEMENT_ARRAY_BUFFER,
                      list->IdxBuffer.Size * static_cast<GLsizeiptr>(sizeof(ImDrawIdx)),

@@ -14,7 +14,7 @@ namespace platform_gl {
 bool create_device_objects();   // program, buffers, vertex array, state, the fonts texture
 void destroy_device_objects();  // deletes them all (context lost, or shutdown); safe twice
 bool device_objects_ready();
-void upload_fonts_texture();    // after the font atlas was rebuilt (e.g. a new pixel ratio)
+void upload_fonts_texture();  // after the font atlas was rebuilt (e.g. a new pixel ratio)
 // Clears the drawing buffer (fb_w x fb_h device pixels) to `clear` and draws the lists.
 void render(const ImDrawData* draw, int fb_w, int fb_h, const ImVec4& clear);
 

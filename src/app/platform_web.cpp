@@ -62,7 +62,7 @@ struct Platform {
     double ui_ms = 0;      // last drawn frame: CPU time from ImGui's new frame to Render() (bench)
     bool gl_lost = false;  // the WebGL context is lost: no GL call until it is restored
     bool imgui_backend = false;  // bench build only: draw with ImGui's OpenGL3 backend instead
-    std::string json, reply;  // strings handed to the page stay alive until the next call
+    std::string json, reply;     // strings handed to the page stay alive until the next call
 };
 
 struct App {
@@ -558,7 +558,9 @@ int main(int, char**) {
     App& a = g_app;
     auto lib = app::load_library([](const std::string& name) -> attn::Result<std::string> {
         const app::EmbeddedFile* f = app::embedded_file(name.c_str());
-        if (!f) return attn::Error{attn::ErrorCode::FileNotReadable, "The app was built without " + name + "."};
+        if (!f)
+            return attn::Error{attn::ErrorCode::FileNotReadable,
+                               "The app was built without " + name + "."};
         return std::string(reinterpret_cast<const char*>(f->data), f->size);
     });
     if (lib.ok()) {

@@ -29,7 +29,7 @@
     if (!first) { say(hint); return; }
     var q = window.AttentionFormat ? window.AttentionFormat.quote : function (s) { return s; };
     var focusText = (figure.querySelector('.d-focus-group .d-token') || {}).textContent || '';
-    say(q(first.dataset.token) + ': raw score ' + first.dataset.score + ', weight after normalising ' + first.dataset.weight +
+    say(q(first.dataset.token) + ': score ' + first.dataset.score + ', weight after normalising ' + first.dataset.weight +
       '. Its value vector, scaled by ' + first.dataset.weight + ', flows into the new representation of ' + q(focusText) + '.');
   }
   function toggle(i) { pinned = pinned === i ? -1 : i; show(i); }
