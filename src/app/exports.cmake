@@ -1,7 +1,7 @@
 # exports.cmake - reads src/app/exports.json (the one list of the page-to-canvas exports) and sets
 #   ATTN_EXPORTS        "_main,_attn_state_json,..." for -sEXPORTED_FUNCTIONS (product exports)
 #   ATTN_BENCH_EXPORTS  the same form for the entries marked "bench" (scripts/bench only)
-#   ATTN_EXPORTS_JS     a generated --post-js file defining Module.attnApi(): { state: cwrap(...), ... }
+#   ATTN_EXPORTS_JS     a generated --post-js file defining Module.attnApi(): { "state": cwrap(...), ... }
 set(ATTN_EXPORTS_JSON ${CMAKE_CURRENT_LIST_DIR}/exports.json)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${ATTN_EXPORTS_JSON})
 file(READ ${ATTN_EXPORTS_JSON} _attn_json)
@@ -28,7 +28,8 @@ foreach(i RANGE ${_attn_last})
     string(APPEND ATTN_BENCH_EXPORTS ",_${_c}")  # called by scripts/bench with ccall
   else()
     string(APPEND ATTN_EXPORTS ",_${_c}")
-    string(APPEND _attn_js "    ${_js}: cwrap('${_c}', ${_ret}, ${_args}),\n")
+    # quoted keys: Closure (--closure=1) renames unquoted ones, and the page calls these names
+    string(APPEND _attn_js "    \"${_js}\": cwrap('${_c}', ${_ret}, ${_args}),\n")
   endif()
 endforeach()
 string(APPEND _attn_js "  };\n};\n")
