@@ -138,9 +138,9 @@ EM_JS(void, js_prepare_canvas, (), {
     canvas.addEventListener("pointercancel", lifted, true);
     canvas.addEventListener("pointerup", function(e) {
         var f = Module["attnTextField"], r = canvas.getBoundingClientRect();
-        if (e.pointerType === "mouse" || !f || !(f.w > 0)) return;
+        if (e.pointerType === "mouse" || !f || !(f["w"] > 0)) return;
         var x = e.clientX - r.left, y = e.clientY - r.top;
-        if (x >= f.x && x <= f.x + f.w && y >= f.y && y <= f.y + f.h &&
+        if (x >= f["x"] && x <= f["x"] + f["w"] && y >= f["y"] && y <= f["y"] + f["h"] &&
             typeof Module["onTextInputRequest"] === "function") {
             try { Module["onTextInputRequest"](); } catch (err) { console.error(err); }
         }
@@ -156,7 +156,8 @@ EM_JS(int, js_take_events, (), {
     return v;
 });
 EM_JS(void, js_set_text_field, (double x, double y, double w, double h), {
-    Module["attnTextField"] = w > 0 ? {x: x, y: y, w: w, h: h} : null;
+    // quoted keys: Closure renames unquoted ones, and the page and tests read this rectangle
+    Module["attnTextField"] = w > 0 ? {"x": x, "y": y, "w": w, "h": h} : null;
 });
 // clang-format on
 #else
