@@ -249,9 +249,18 @@ test('on a phone, tapping the canvas\'s sentence field gives the text to the pag
   const { context, page } = await open(PHONE);
   await page.evaluate(() => window.__attnModule.ccall('attn_set_panel', 'string', ['number'], [2]));
   await page.waitForFunction(() => window.__attnModule.attnTextField && window.__attnModule.attnTextField.w > 0);
-  const f = await page.evaluate(() => window.__attnModule.attnTextField);
-  await page.locator('#attention-canvas').evaluate((c, y) => window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY + y - 200), f.y);
-  const box = await page.locator('#attention-canvas').boundingBox();
+  // The canvas is sticky and at most one viewport tall; the app scrolls its content with the page,
+  // so the field's place on the canvas (attnTextField, canvas CSS px) changes as the page scrolls:
+  // scroll until the field is on screen, then tap where the app says it is now.
+  let f = null, box = null;
+  for (let k = 0; k < 10; k++) {
+    f = await page.evaluate(() => window.__attnModule.attnTextField);
+    box = await page.locator('#attention-canvas').boundingBox();
+    const y = box.y + f.y + f.h / 2;
+    if (y > 100 && y < PHONE.viewport.height - 100) break;
+    await page.evaluate((dy) => window.scrollBy(0, dy), y - 250);
+    await page.waitForFunction((old) => { const g = window.__attnModule.attnTextField; return g && g.y !== old; }, f.y, { timeout: 5000 }).catch(() => {});
+  }
   await page.touchscreen.tap(box.x + f.x + f.w / 2, box.y + f.y + f.h / 2);
   await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'sentence-input');
   await context.close();
