@@ -2,8 +2,6 @@
 // as byte arrays at build time (src/app/tools/embed_files.cmake), so the app has no file system.
 #pragma once
 
-#include <imgui.h>
-
 #include <cstddef>
 
 namespace app {
@@ -15,6 +13,5 @@ struct EmbeddedFile {
 };
 
 const EmbeddedFile* embedded_file(const char* name);  // nullptr if not embedded
-extern const ImWchar kFontGlyphRanges[];              // what the subset fonts hold (one list)
 
 }  // namespace app

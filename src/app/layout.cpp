@@ -5,17 +5,14 @@
 #include <algorithm>
 
 #include "theme.h"
+#include "metrics.h"
 #include "views.h"
 #include "widgets.h"
 
 namespace app {
 
 ImVec4 candidate_colour(const AppState& s, int j) {
-    const unsigned light[] = {0x2f6fde, 0x1c8a6a, 0xc4563b, 0x7457c4, 0xb07d12, 0x3b8ea5};
-    const unsigned dark[] = {0x7aa7ff, 0x5fcfa6, 0xef8f73, 0xb9a4f5, 0xe4b65a, 0x74c3d9};
-    const unsigned v = (s.theme == Theme::Dark ? dark : light)[((j % 6) + 6) % 6];
-    return ImVec4(((v >> 16) & 0xff) / 255.0f, ((v >> 8) & 0xff) / 255.0f, (v & 0xff) / 255.0f,
-                  1.0f);
+    return palette_for(s.theme).series[((j % kSeriesColours) + kSeriesColours) % kSeriesColours];
 }
 
 namespace {
@@ -26,11 +23,11 @@ void Columns(const AppState& s, const Derived& d, const UiText& t, Edits& e,
              Edits (*right_a)(const AppState&, const Derived&, const UiText&),
              Edits (*right_b)(const AppState&, const Derived&, const UiText&)) {
     const float w = ImGui::GetContentRegionAvail().x;
-    if (w >= 860 &&
+    if (w >= metrics::kTwoColumnCanvas &&
         ImGui::BeginTable("##cols", 2,
                           ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_NoPadOuterX)) {
-        ImGui::TableSetupColumn("a", ImGuiTableColumnFlags_WidthStretch, 1.15f);
-        ImGui::TableSetupColumn("b", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableSetupColumn("a", ImGuiTableColumnFlags_WidthStretch, metrics::kLeftColumnWeight);
+        ImGui::TableSetupColumn("b", ImGuiTableColumnFlags_WidthStretch, metrics::kRightColumnWeight);
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         merge(e, left(s, d, t));
@@ -57,11 +54,14 @@ Edits ShowAppLayout(const AppState& s, const Derived& d, const UiText& t) {
         ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
         ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse |
         ImGuiWindowFlags_NoScrollbar;  // never scrolls: the page sizes the canvas to its content
-    const bool narrow = vp->Size.x < 520;
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, narrow ? ImVec2(10, 10) : ImVec2(18, 14));
+    const bool narrow = vp->Size.x < metrics::kNarrowCanvas;
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding,
+                        narrow ? ImVec2(metrics::kWindowPadNarrowX, metrics::kWindowPadNarrowY)
+                               : ImVec2(metrics::kWindowPadWideX, metrics::kWindowPadWideY));
     ImGui::Begin("Attention score", nullptr, flags);
     ImGui::PopStyleVar();
 
+    e.sentence_field = FieldRect{};  // none unless the sentence panel draws its field
     merge(e, ShowScenarioPanel(s, d, t));
 
     if (!s.message.empty()) {  // the engine's message, never a NaN
@@ -76,7 +76,7 @@ Edits ShowAppLayout(const AppState& s, const Derived& d, const UiText& t) {
     }
 
     if (d.ok) {
-        switch (static_cast<Panel>(s.panel)) {
+        switch (s.panel) {
             case Panel::Steps:
                 Columns(s, d, t, e, ShowStepsPanel, ShowScoresWeightsPanel, ShowOutputPanel);
                 break;
@@ -92,16 +92,16 @@ Edits ShowAppLayout(const AppState& s, const Derived& d, const UiText& t) {
                 break;
         }
         ImGui::Dummy(ImVec2(1, 6));
-        Caption(t.keyboard_hint, p);
+        Caption(s.touch ? t.touch_hint : t.keyboard_hint, p);
     }
 
     // Page Up / Page Down walk the steps while the canvas has the keyboard.
     if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
         !ImGui::GetIO().WantTextInput) {
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown)))
-            e.step = std::min(s.step + 1, kStepCount - 1);
+            e.step = std::min(to_int(s.step) + 1, kStepCount - 1);
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp)))
-            e.step = std::max(s.step - 1, 0);
+            e.step = std::max(to_int(s.step) - 1, 0);
     }
     ImGui::End();
     return e;

@@ -247,7 +247,7 @@ ImTextureID HeatmapTexture(int slot, const attn::Matrix& weights, bool causal, T
         for (int j = 0; j < n; ++j)
             g_gl.texels[static_cast<std::size_t>(i) * n + j] =
                 causal && j > i ? masked
-                                : rgba(weight_colour(theme, static_cast<float>(weights.at(i, j))));
+                                : rgba(weight_colour(theme, static_cast<float>(weights.at(i, j)), n));
     if (!h.tex) h.tex = platform_gl::new_texture();
     glBindTexture(GL_TEXTURE_2D, h.tex);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);

@@ -18,12 +18,14 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "app_model.h"
+#include "attn_theme_data.h"
 #include "embedded.h"
 #include "platform_gl.h"
 #include "theme.h"
@@ -41,6 +43,8 @@
 namespace {
 
 constexpr double kMaxDrawingBufferPx = 4096;  // many phone GPUs stop there, on either side
+// Glyphs in the atlas: the one glyph list (assets/theme/glyphs.json), as the font subset holds.
+const ImWchar kGlyphRanges[] = {ATTN_GLYPH_RANGES, 0};
 
 struct Platform {
     SDL_Window* window = nullptr;
@@ -60,6 +64,11 @@ struct Platform {
     Uint64 awake_until = 0;                // keep drawing until then (ms), after any change
     std::uint64_t drawn_revision = ~0ull;  // state revision of the last drawn frame
     double ui_ms = 0;      // last drawn frame: CPU time from ImGui's new frame to Render() (bench)
+    bool focus_window = false;  // the canvas gained DOM focus (Tab or click): ImGui takes the keys
+    int hide_pointer_in = -1;   // frames until a lifted finger stops hovering (-1: not pending)
+    bool pointer_hidden = false;
+    app::FieldRect sent_field;  // sentence field rect last given to the page
+    std::vector<SDL_Event> deferred_keyups;  // released in the frame they were pressed: next frame
     bool gl_lost = false;  // the WebGL context is lost: no GL call until it is restored
     bool imgui_backend = false;  // bench build only: draw with ImGui's OpenGL3 backend instead
     std::string json, reply;     // strings handed to the page stay alive until the next call
@@ -110,15 +119,45 @@ EM_JS(int, js_prefers_reduced_motion, (), {
 // SDL2 looks for "#canvas"; point it at Module.canvas whatever the page calls it. Clicking the
 // canvas focuses it (SDL's mousedown handler prevents the default focus), and Tab always reaches
 // the page: the capture listener runs before SDL's, which would swallow it.
+// It also records, for the frame loop (js_take_events): the canvas gained focus (1), a finger
+// lifted (2), a finger (4) or a mouse (8) went down; and a tap on the canvas's own sentence field
+// (Module.attnTextField, CSS px) asks the page to focus its real text input inside the gesture, so
+// a phone opens its keyboard (Module.onTextInputRequest).
 EM_JS(void, js_prepare_canvas, (), {
     var canvas = Module["canvas"];
     if (!canvas) return;
     specialHTMLTargets["#canvas"] = canvas;
     if (!canvas.hasAttribute("tabindex")) canvas.tabIndex = 0;
-    canvas.addEventListener("pointerdown", function() { canvas.focus({preventScroll: true}); }, true);
+    Module["attnEvents"] = 0;
+    canvas.addEventListener("pointerdown", function(e) {
+        Module["attnEvents"] |= (e.pointerType === "mouse" ? 8 : 4);
+        canvas.focus({preventScroll: true});
+    }, true);
+    var lifted = function(e) { if (e.pointerType !== "mouse") Module["attnEvents"] |= 2; };
+    canvas.addEventListener("pointerup", lifted, true);
+    canvas.addEventListener("pointercancel", lifted, true);
+    canvas.addEventListener("pointerup", function(e) {
+        var f = Module["attnTextField"], r = canvas.getBoundingClientRect();
+        if (e.pointerType === "mouse" || !f || !(f["w"] > 0)) return;
+        var x = e.clientX - r.left, y = e.clientY - r.top;
+        if (x >= f["x"] && x <= f["x"] + f["w"] && y >= f["y"] && y <= f["y"] + f["h"] &&
+            typeof Module["onTextInputRequest"] === "function") {
+            try { Module["onTextInputRequest"](); } catch (err) { console.error(err); }
+        }
+    });
+    canvas.addEventListener("focus", function() { Module["attnEvents"] |= 1; });
     canvas.addEventListener("keydown", function(e) {
         if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) e.stopImmediatePropagation();
     }, true);
+});
+EM_JS(int, js_take_events, (), {
+    var v = Module["attnEvents"] | 0;
+    Module["attnEvents"] = 0;
+    return v;
+});
+EM_JS(void, js_set_text_field, (double x, double y, double w, double h), {
+    // quoted keys: Closure renames unquoted ones, and the page and tests read this rectangle
+    Module["attnTextField"] = w > 0 ? {"x": x, "y": y, "w": w, "h": h} : null;
 });
 // clang-format on
 #else
@@ -134,6 +173,10 @@ int js_prefers_reduced_motion() {
     return 0;
 }
 void js_prepare_canvas() {}
+int js_take_events() {
+    return 0;
+}
+void js_set_text_field(double, double, double, double) {}
 #endif
 
 #ifdef __EMSCRIPTEN__
@@ -142,9 +185,13 @@ void js_prepare_canvas() {}
 // is released and rebuilt here too.
 // Release runs while the context is lost (WebGL ignores calls on a lost context); it forgets the
 // dead handles so that nothing later uses them.
+// platform_gl::destroy_device_objects forgets every handle and size (its buffers are re-specified
+// with glBufferData each frame), so a rebuilt renderer starts clean. The bench build's ImGui
+// OpenGL3 backend goes whole: 1.86 keeps its vertex / index buffer sizes across
+// DestroyDeviceObjects, so rebuilt (empty) buffers would be written as if already that large.
 void gl_objects_release(Platform& p) {
 #ifdef ATTN_BENCH
-    if (p.imgui_backend) ImGui_ImplOpenGL3_DestroyDeviceObjects();
+    if (p.imgui_backend) ImGui_ImplOpenGL3_Shutdown();
 #endif
     (void)p;
     // program, vertex array, buffers, the fonts texture and the heatmap textures (platform_gl)
@@ -154,7 +201,9 @@ void gl_objects_release(Platform& p) {
 // heatmap textures are uploaded again when the views next ask for them.
 bool gl_objects_create(Platform& p) {
 #ifdef ATTN_BENCH
-    if (p.imgui_backend && !ImGui_ImplOpenGL3_CreateDeviceObjects()) return false;
+    if (p.imgui_backend &&
+        !(ImGui_ImplOpenGL3_Init("#version 300 es") && ImGui_ImplOpenGL3_CreateDeviceObjects()))
+        return false;
 #endif
     (void)p;
     return platform_gl::create_device_objects();  // uploads the fonts texture as well
@@ -193,7 +242,14 @@ bool update_canvas_size(Platform& p) {
     if (h < 1) h = 1;
     if (dpr <= 0 || !std::isfinite(dpr)) dpr = 1;
     dpr = std::min({dpr, kMaxDrawingBufferPx / w, kMaxDrawingBufferPx / h});
-    if (w == p.css_w && h == p.css_h && dpr == p.dpr) return false;
+    bool buffer_ok = true;  // the drawing buffer still has our size (SDL's own resize handler
+#ifdef __EMSCRIPTEN__       // may set it behind our back, which clears the canvas)
+    int bw = 0, bh = 0;
+    emscripten_get_canvas_element_size("#canvas", &bw, &bh);
+    buffer_ok = bw == static_cast<int>(std::min(kMaxDrawingBufferPx, std::floor(w * dpr))) &&
+                bh == static_cast<int>(std::min(kMaxDrawingBufferPx, std::floor(h * dpr)));
+#endif
+    if (w == p.css_w && h == p.css_h && dpr == p.dpr && buffer_ok) return false;
     p.css_w = w;
     p.css_h = h;
     p.dpr = dpr;
@@ -227,7 +283,7 @@ bool update_fonts(Platform& p) {
         if (!f) continue;  // not reached: the build embeds both faces
         io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(f->data),
                                        static_cast<int>(f->size), sizes[i] * s, &cfg,
-                                       app::kFontGlyphRanges);
+                                       kGlyphRanges);
     }
     io.FontGlobalScale = 1.0f / s;
 #ifdef ATTN_BENCH
@@ -303,6 +359,15 @@ void report_content_height(Platform& p) {
     js_content_height(h);
 }
 
+// Tells the page where the canvas's sentence field is, when it moves (see js_prepare_canvas).
+void report_text_field(Platform& p, const app::FieldRect& f) {
+    if (f.x == p.sent_field.x && f.y == p.sent_field.y && f.w == p.sent_field.w &&
+        f.h == p.sent_field.h)
+        return;
+    p.sent_field = f;
+    js_set_text_field(f.x, f.y, f.w, f.h);
+}
+
 void notify_if_changed(App& a) {
     if (a.state.revision == a.plat.sent_revision) return;
     a.plat.sent_revision = a.state.revision;
@@ -318,12 +383,34 @@ void frame(void* arg) {
     Platform& p = a.plat;
     bool woke = p.wake;
     p.wake = false;
+    // ImGui 1.86 reads a key as down or up once per frame: a key released in the same frame it was
+    // pressed (a quick tap, or a test's press) would never be seen. Such a release waits a frame.
+    std::vector<SDL_Event> pending;
+    pending.swap(p.deferred_keyups);
+    std::vector<SDL_Scancode> down;
+    for (SDL_Event& ev : pending) ImGui_ImplSDL2_ProcessEvent(&ev);
     SDL_Event ev;
     while (SDL_PollEvent(&ev)) {
+        woke = true;
+        if (ev.type == SDL_KEYDOWN) down.push_back(ev.key.keysym.scancode);
+        if (ev.type == SDL_KEYUP &&
+            std::find(down.begin(), down.end(), ev.key.keysym.scancode) != down.end()) {
+            p.deferred_keyups.push_back(ev);
+            continue;
+        }
         if (!p.gl_lost) ImGui_ImplSDL2_ProcessEvent(&ev);
         if (ev.type == SDL_QUIT) p.running = false;
-        woke = true;
     }
+    if (!p.deferred_keyups.empty()) p.wake = true;
+    const int dom = js_take_events();
+    app::Edits pointer;
+    if (dom & 1) p.focus_window = true;
+    if (dom & 4) pointer.touch = true;
+    if (dom & 8) pointer.touch = false;
+    if (dom & (4 | 8)) p.pointer_hidden = false, p.hide_pointer_in = -1;
+    if (dom & 2) p.hide_pointer_in = 2;  // after the tap's release frame, so the tap still clicks
+    if (dom) woke = true;
+    if (a.loaded && pointer.touch.has_value()) app::apply(a.state, a.derived, pointer, a.lib);
     if (p.gl_lost) {  // nothing to draw on; the page's controls still edit the state
         notify_if_changed(a);
         return;
@@ -339,6 +426,7 @@ void frame(void* arg) {
     // Idle: no input, nothing easing, no change since the last drawn frame (and no text caret to
     // blink) -> skip drawing; WebGL keeps showing the last frame. For half a second after any
     // change frames keep coming, so ImGui's hover and focus states settle.
+    if (p.hide_pointer_in >= 0) woke = true;
     if (woke || moving || a.state.revision != p.drawn_revision || ImGui::GetIO().WantTextInput)
         p.awake_until = now + 500;
     if (now > p.awake_until) return;
@@ -360,8 +448,15 @@ void frame(void* arg) {
     io.DisplaySize = ImVec2(static_cast<float>(p.css_w), static_cast<float>(p.css_h));
     io.DisplayFramebufferScale =
         ImVec2(static_cast<float>(fb_w / p.css_w), static_cast<float>(fb_h / p.css_h));
+    // A finger that lifted leaves no hover behind (SDL keeps its last position as the mouse's).
+    if (p.hide_pointer_in >= 0 && p.hide_pointer_in-- == 0) p.pointer_hidden = true;
+    if (p.pointer_hidden) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui::NewFrame();
     if (ImGuiWindow* w = ImGui::FindWindowByName("Attention score")) ImGui::SetScrollY(w, p.scroll);
+    if (p.focus_window) {  // focus from Tab: keys (Page Up / Down, arrows) work at once
+        ImGui::SetWindowFocus("Attention score");
+        p.focus_window = false;
+    }
     app::Edits edits;
     if (a.loaded) {
         edits = app::ShowAppLayout(a.state, a.derived, a.lib.text);
@@ -389,6 +484,7 @@ void frame(void* arg) {
     update_wheel_target(p);
     if (a.loaded) report_content_height(p);
     if (a.loaded) app::apply(a.state, a.derived, edits, a.lib);
+    report_text_field(p, a.state.sentence_field);
     notify_if_changed(a);
 }
 
@@ -399,6 +495,10 @@ const char* page_edit(const app::Edits& e) {
         return g_app.plat.reply.c_str();
     }
     g_app.plat.reply = app::apply(g_app.state, g_app.derived, e, g_app.lib).error;
+    if (!g_app.plat.reply.empty()) {  // the page shows it next to its control: once, not twice
+        g_app.state.message.clear();
+        ++g_app.state.revision;
+    }
     return g_app.plat.reply.c_str();
 }
 
@@ -409,7 +509,7 @@ const char* page_edit(const app::Edits& e) {
 // whole: the whole frame() call plus glFinish, so the GPU process's rasterisation (SwiftShader) is
 // inside the time as well.
 template <class PerFrame>
-std::string bench_run(App& a, const app::Edits& setup, int frames, PerFrame per_frame) {
+std::string bench_run(App& a, int tokens, const app::Edits& setup, int frames, PerFrame per_frame) {
     const app::AppState saved_state = a.state;
     const app::Derived saved_derived = a.derived;
     std::string error = app::apply(a.state, a.derived, setup, a.lib).error;
@@ -429,21 +529,8 @@ std::string bench_run(App& a, const app::Edits& setup, int frames, PerFrame per_
     a.derived = saved_derived;
     ++a.state.revision;
     if (!error.empty() || ms.empty())
-        return "{\"ok\":false,\"error\":\"" + (error.empty() ? std::string("no frames") : error) +
-               "\"}";
-    std::sort(ms.begin(), ms.end());
-    std::sort(whole.begin(), whole.end());
-    auto at = [](const std::vector<double>& v, double q) {
-        return v[static_cast<std::size_t>(q * (v.size() - 1))];
-    };
-    char buf[320];
-    std::snprintf(buf, sizeof buf,
-                  "{\"ok\":true,\"frames\":%d,\"p50_ms\":%.4f,\"p95_ms\":%.4f,\"max_ms\":%.4f,"
-                  "\"whole_p50_ms\":%.4f,\"whole_p95_ms\":%.4f,\"fb_w\":%d,\"fb_h\":%d}",
-                  static_cast<int>(ms.size()), at(ms, 0.5), at(ms, 0.95), ms.back(), at(whole, 0.5),
-                  at(whole, 0.95), static_cast<int>(std::lround(a.plat.css_w * a.plat.dpr)),
-                  static_cast<int>(std::lround(a.plat.css_h * a.plat.dpr)));
-    return buf;
+        return app::error_json("bench", error.empty() ? "no frames" : error);
+    return app::frame_stats_json(tokens, ms, whole);
 }
 
 // The heatmap (Whole sentence view, 4 heads) at an own sentence of `tokens` words.
@@ -457,7 +544,7 @@ std::string bench_heatmap(App& a, int tokens, int frames) {
     e.focus = tokens - 1;
     e.panel = static_cast<int>(app::Panel::Sentence);
     e.heads = app::kMaxShownHeads;
-    return bench_run(a, e, frames, [](int) { return app::Edits{}; });
+    return bench_run(a, tokens, e, frames, [](int) { return app::Edits{}; });
 }
 
 // Dragging the query's first number in the Vectors view of the worked example: a new value every
@@ -467,7 +554,7 @@ std::string bench_drag(App& a, int frames) {
     e.scenario_id = std::string("worked-example");
     e.panel = static_cast<int>(app::Panel::Vectors);
     const double start = a.state.scenario.query.empty() ? 0.5 : a.state.scenario.query[0];
-    return bench_run(a, e, frames, [start](int i) {
+    return bench_run(a, 0, e, frames, [start](int i) {
         app::Edits d;
         d.vectors.push_back({app::VectorEdit::Query, 0, 0, start + 0.01 * ((i % 40) - 20)});
         return d;
@@ -477,7 +564,7 @@ std::string bench_drag(App& a, int frames) {
 
 }  // namespace
 
-// ---- exports for the page (see docs/contract.md, section 4) -------------------------------------
+// ---- exports for the page: listed once in src/app/exports.json (see docs/contract.md, 4) -----
 extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* attn_state_json() {
     g_app.plat.reply = app::state_json(g_app.state, g_app.derived);
@@ -492,6 +579,28 @@ EMSCRIPTEN_KEEPALIVE const char* attn_set_sentence(const char* text, int focus) 
     app::Edits e;
     e.sentence = std::string(text ? text : "");
     e.focus = focus;
+    return page_edit(e);
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_tokenize(const char* text) {
+    g_app.plat.reply = app::tokenize_json(text ? text : "");
+    return g_app.plat.reply.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_set_option(const char* name, double value) {
+    const std::string n = name ? name : "";
+    const std::optional<app::Edits> e = app::option_edit(n, value);
+    if (e) return page_edit(*e);
+    g_app.plat.reply = "There is no canvas setting called “" + n + "”.";
+    return g_app.plat.reply.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_set_vector(int which, int candidate, int component,
+                                                 double value) {
+    app::Edits e;
+    if (which < 0 || which > 2) {
+        g_app.plat.reply = "Choose the query (0), a key (1) or a value (2).";
+        return g_app.plat.reply.c_str();
+    }
+    e.vectors.push_back(
+        app::VectorEdit{static_cast<app::VectorEdit::Which>(which), candidate, component, value});
     return page_edit(e);
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_set_focus(int position) {
@@ -518,7 +627,7 @@ EMSCRIPTEN_KEEPALIVE void attn_set_theme(int dark) {
 EMSCRIPTEN_KEEPALIVE const char* attn_bench_frames(int tokens, int frames) {
     if (!g_app.loaded || tokens < 1 || tokens > attn::kMaxSentenceTokens || frames < 1 ||
         frames > 1000)
-        g_app.plat.reply = "{\"ok\":false,\"error\":\"tokens must be 1..128, frames 1..1000\"}";
+        g_app.plat.reply = app::error_json("bench", "tokens must be 1..128, frames 1..1000");
     else if (tokens == 0)
         g_app.plat.reply = bench_drag(g_app, frames);
     else
@@ -586,9 +695,7 @@ int main(int, char**) {
     SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT,
                 "#attention-canvas");  // keys only when focused
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_EVENTS) != 0) {
-        js_notify_state(
-            "{\"ok\":false,\"error\":{\"code\":\"no_video\",\"message\":\"The canvas could not "
-            "start.\"}}");
+        js_notify_state(app::error_json("no_video", "The canvas could not start.").c_str());
         return 1;
     }
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
@@ -600,9 +707,10 @@ int main(int, char**) {
                          720, SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     a.plat.gl = a.plat.window ? SDL_GL_CreateContext(a.plat.window) : nullptr;
     if (!a.plat.gl) {
-        js_notify_state(
-            "{\"ok\":false,\"error\":{\"code\":\"no_webgl2\",\"message\":\"This browser "
-            "cannot draw WebGL2, so the interactive canvas is not available.\"}}");
+        js_notify_state(app::error_json("no_webgl2",
+                                        "This browser cannot draw WebGL2, so the interactive "
+                                        "canvas is not available.")
+                            .c_str());
         return 1;
     }
     SDL_GL_MakeCurrent(a.plat.window, a.plat.gl);

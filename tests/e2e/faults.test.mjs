@@ -211,12 +211,13 @@ test('a link with #scenario=…&view=…&step=… (and an own sentence with its 
   assert.equal(await page.inputValue('#focus-select'), '2');
   assert.equal(await page.inputValue('#sentence-input'), text);
   assert.equal(norm(await page.textContent('#sentence-error')), '');
-  // the link was opened once: a reload keeps what the reader did since
-  await page.click('#step-back');
-  await waitState(page, (x) => x.step === 1);
+  // the link was opened once: a reload keeps what the reader did since (changed deliberately,
+  // issue 13: in the whole-sentence view the reader moves the focus; Back is for the four steps)
+  await page.selectOption('#focus-select', '1');
+  await waitState(page, (x) => x.focus === 1);
   await page.reload();
   await appReady(page);
-  await waitState(page, (x, t) => x.sentence === t && x.step === 1 && x.focus === 2, text, SETTLE);
+  await waitState(page, (x, t) => x.sentence === t && x.step === 2 && x.focus === 1, text, SETTLE);
   assert.deepEqual(log.errors, [], 'console errors');
   await context.close();
 });
@@ -239,12 +240,14 @@ test('the reader\'s scenario, view, step, focus and own sentence survive a reloa
   await page.selectOption('#scenario-select', 'sentence');
   await page.fill('#sentence-input', text);
   await page.click('#sentence-submit');
-  await waitState(page, (s, t) => s.sentence === t, text);
-  await page.selectOption('#view-select', '2');
-  await page.selectOption('#focus-select', '2');
-  const s0 = await waitState(page, (s) => s.panel === 2 && s.focus === 2);
+  const s0 = await waitState(page, (s, t) => s.sentence === t, text);
+  // Changed deliberately (issue 13): Next / Back belong to the Four steps view (disabled with a
+  // reason elsewhere), so the step moves before the view changes.
   const step = s0.step < 3 ? s0.step + 1 : s0.step - 1;
   await page.click(step > s0.step ? '#step-next' : '#step-back');
+  await waitState(page, (s, k) => s.step === k, step);
+  await page.selectOption('#view-select', '2');
+  await page.selectOption('#focus-select', '2');
   const like = (s, [t, k]) => s.sentence === t && s.panel === 2 && s.focus === 2 && s.step === k;
   const want = await waitState(page, like, [text, step]);
   const stored = await page.evaluate(() => Object.keys(sessionStorage).length);

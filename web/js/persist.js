@@ -104,14 +104,15 @@
     } else if (place.scenario && place.scenario !== 'sentence') {
       change(el.scenario, optionValue(el.scenario, place.scenario, false));
     }
+    // the step first: Back / Next work in the four-step view (other views show every step)
+    if (place.step) {
+      var s = int(place.step, 1, 16);
+      if (s !== null) goToStep(s - 1);
+    }
     if (withApp && place.view) change(el.view, optionValue(el.view, place.view, true));
     if (withApp && place.focus && el.scenario.value === 'sentence') {
       var f = int(place.focus, 1, el.focus.options.length);
       if (f !== null) change(el.focus, String(f - 1));
-    }
-    if (place.step) {
-      var s = int(place.step, 1, 16);
-      if (s !== null) goToStep(s - 1);
     }
   }
 

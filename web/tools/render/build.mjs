@@ -9,6 +9,7 @@ import { WEB } from './format.mjs';
 import { runScenario } from './engine.mjs';
 import { makeFiller } from './placeholders.mjs';
 import { validateEntry, indexBody, embedBody, page, checkIds } from './pages.mjs';
+import { paletteCss } from '../palette.mjs';
 
 
 export function readEntry(content) {
@@ -73,6 +74,11 @@ export function writeDist(outDir, pages, app) {
   fs.mkdirSync(tmp, { recursive: true });
   for (const [name, html] of Object.entries(pages)) fs.writeFileSync(path.join(tmp, name), html);
   copyDir(path.join(WEB, 'css'), path.join(tmp, 'css'), '.css');
+  // the one palette (assets/theme/palette.json, shared with the canvas) as the page's CSS variables
+  const paletteFile = path.join(WEB, '..', 'assets', 'theme', 'palette.json');
+  let css;
+  try { css = paletteCss(JSON.parse(fs.readFileSync(paletteFile, 'utf8'))); } catch (e) { fail(`cannot make css/palette.css from ${paletteFile}: ${e.message}`); }
+  fs.writeFileSync(path.join(tmp, 'css', 'palette.css'), css);
   copyDir(path.join(WEB, 'js'), path.join(tmp, 'js'), '.js');
   if (app) {
     // One binary, two ways to reach it (web/js/loader.js): app.wasm over HTTP(S), and app.wasm.js,
