@@ -18,6 +18,7 @@ struct Chart {
     const UiText& t;
     const Palette& p;
     float cw, label_w, row_h;
+    float label_h;   // > 0: a label too long to sit beside its bar goes on its own line above it
     double max_abs;  // the score chart's scale: symmetric around 0, from the largest |score|
     std::optional<Position> hl;
 };
@@ -36,19 +37,22 @@ void BarRow(const Chart& c, int chart, CandidateIndex j, Edits& e) {
     const float alpha = is_hl || !c.hl ? 0.9f : 0.45f;
     if (is_hl)
         dl->AddRectFilled(a, ImVec2(a.x + c.cw, a.y + c.row_h - 2), rgba(p.highlight, 0.16f), 5);
+    const float label_room = c.label_h > 0 ? c.cw - 8 : c.label_w - 8;
     dl->AddText(ImGui::GetFont(), kBodyPx, ImVec2(a.x + 4, a.y + 3), rgba(masked ? p.masked : p.ink),
-                Ellipsize(ImGui::GetFont(), kBodyPx, c.d.candidate_tokens[ju], c.label_w - 8).c_str());
-    const float bx = a.x + c.label_w, bw = c.cw - c.label_w - 52;
-    const float by = a.y + 4, bh = c.row_h - 10;
+                Ellipsize(ImGui::GetFont(), kBodyPx, c.d.candidate_tokens[ju], label_room).c_str());
+    const ImVec2 r(a.x, a.y + c.label_h);  // the bar's line: beside the label, or below it
+    const float label_w = c.label_h > 0 ? 4.0f : c.label_w;
+    const float bx = r.x + label_w, bw = c.cw - label_w - 52;
+    const float by = r.y + 4, bh = c.row_h - c.label_h - 10;
     if (chart == 0) {
         const double v = ju < c.s.shown_scores.size() ? c.s.shown_scores[ju] : 0.0;
         const float zero = bx + bw * 0.5f;
         const float len = static_cast<float>(v / c.max_abs) * bw * 0.5f;
-        dl->AddLine(ImVec2(zero, a.y), ImVec2(zero, a.y + c.row_h), rgba(p.border), 1);
+        dl->AddLine(ImVec2(zero, r.y), ImVec2(zero, r.y + c.row_h - c.label_h), rgba(p.border), 1);
         const ImVec4 col = masked ? p.masked : (v < 0 ? p.negative : p.score);
         dl->AddRectFilled(ImVec2(std::min(zero, zero + len), by),
                           ImVec2(std::max(zero, zero + len), by + bh), rgba(col, alpha), 3);
-        dl->AddText(strong, kBodyPx, ImVec2(bx + bw + 6, a.y + 3),
+        dl->AddText(strong, kBodyPx, ImVec2(bx + bw + 6, r.y + 3),
                     rgba(v < 0 ? p.negative : p.score), format_number(c.d.focus.scores[ju]).c_str());
     } else {
         const double v = ju < c.s.shown_weights.size() ? c.s.shown_weights[ju] : 0.0;
@@ -57,7 +61,7 @@ void BarRow(const Chart& c, int chart, CandidateIndex j, Edits& e) {
                           rgba(p.weight, alpha), 3);
         const std::string num = masked ? c.t.masked_note : format_number(c.d.focus.weights[ju]);
         dl->AddText(masked ? small : strong, masked ? kSmallPx : kBodyPx,
-                    ImVec2(bx + bw + 6, a.y + 3 + (masked ? 2.0f : 0.0f)),
+                    ImVec2(bx + bw + 6, r.y + 3 + (masked ? 2.0f : 0.0f)),
                     rgba(masked ? p.masked : p.weight), num.c_str());
     }
     ImGui::PushID(j);
@@ -108,8 +112,10 @@ Edits ShowScoresWeightsPanel(const AppState& s, const Derived& d, const UiText& 
     float label_w = 40;
     for (const std::string& tok : d.candidate_tokens)
         label_w = std::max(label_w, ImGui::CalcTextSize(tok.c_str()).x + 8);
+    // A label that does not fit in 36% of the chart gets its own line, so no token is cut short.
+    const float label_h = label_w > cw * 0.36f ? kBodyPx + 6 : 0.0f;
     label_w = std::min(label_w, cw * 0.36f);
-    const Chart c{s, d, t, p, cw, label_w, 24.0f, max_abs, highlighted(s)};
+    const Chart c{s, d, t, p, cw, label_w, 24.0f + label_h, label_h, max_abs, highlighted(s)};
     BarChart(c, 0, e);
     if (side) ImGui::SameLine(0, gap);
     BarChart(c, 1, e);

@@ -122,10 +122,21 @@ void DrawEnds(const Diagram& g, const AppState& s, const Derived& d, const Palet
     const float mid = g.mid;
     const ImVec2 fa(g.x0a, mid - 26), fb(g.x0b, mid + 26);
     Box(g.dl, fa, fb, p, p.accent, g.e0, true);
-    CentredTextFit(g.dl, ImVec2(fa.x + 2, fa.y + 4), ImVec2(fb.x - 2, mid + 2), rgba(p.ink),
-                   focus_label(s.scenario), g.strong);
-    CentredText(g.dl, ImVec2(fa.x, mid + 2), ImVec2(fb.x, fb.y - 4),
-                rgba(p.accent, 0.5f + 0.5f * g.e0), g.narrow ? "q" : "query q", g.small);
+    // The focus token in full: on one line with "q" below it, or, when it does not fit the box,
+    // on two lines over the whole box (the query is named in the step's text).
+    const std::string focus = focus_label(s.scenario);
+    const float room = fb.x - fa.x - 8;
+    const float one_line = g.strong->CalcTextSizeA(g.strong->FontSize * ImGui::GetIO().FontGlobalScale, 1e9f,
+                                                    0.0f, focus.c_str()).x;
+    if (one_line <= room) {
+        CentredText(g.dl, ImVec2(fa.x + 2, fa.y + 4), ImVec2(fb.x - 2, mid + 2), rgba(p.ink), focus,
+                    g.strong);
+        CentredText(g.dl, ImVec2(fa.x, mid + 2), ImVec2(fb.x, fb.y - 4),
+                    rgba(p.accent, 0.5f + 0.5f * g.e0), g.narrow ? "q" : "query q", g.small);
+    } else {
+        CentredTextFit(g.dl, ImVec2(fa.x + 2, fa.y + 2), ImVec2(fb.x - 2, fb.y - 2), rgba(p.ink),
+                       focus, g.strong);
+    }
     const ImVec2 oa(g.x4a, mid - 26), ob(g.x4b, mid + 26);
     Box(g.dl, oa, ob, p, p.output, g.e3, true);
     CentredText(g.dl, ImVec2(oa.x, oa.y + 4), ImVec2(ob.x, mid + 2), rgba(p.ink),
