@@ -2,10 +2,14 @@
 #include "app_model.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cinttypes>
+#include <iterator>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+
+#include "attn_theme_data.h"
 
 namespace app {
 namespace {
@@ -44,54 +48,45 @@ void keep_valid_denied(attn::Scenario& s) {
         s.denied.end());
 }
 
-bool presentation_only(const Edits& e) {
-    return !e.scenario_id && !e.focus && !e.sentence && !e.heads && !e.variant && !e.d &&
-           e.vectors.empty() && !e.temperature && !e.scale && !e.causal && !e.toggle_mask &&
-           !e.reset;
-}
-
 }  // namespace
 
-const char* step_name(int step) {
+const char* step_name(Step step) {
     switch (step) {
-        case 0:
+        case Step::ChooseFocus:
             return "choose_focus";
-        case 1:
+        case Step::Compare:
             return "compare";
-        case 2:
+        case Step::Normalise:
             return "normalise";
-        case 3:
+        case Step::Mix:
             return "mix";
-        default:
-            return "unknown";
     }
+    return "unknown";
 }
 
 void merge(Edits& into, const Edits& from) {
-    auto take = [](auto& a, const auto& b) {
-        if (b) a = b;
-    };
-    take(into.scenario_id, from.scenario_id);
-    take(into.step, from.step);
-    take(into.panel, from.panel);
-    take(into.focus, from.focus);
-    take(into.pinned, from.pinned);
-    if (from.hover && (!into.hover || *from.hover >= 0)) into.hover = from.hover;
-    take(into.sentence_draft, from.sentence_draft);
-    take(into.sentence, from.sentence);
-    take(into.heads, from.heads);
-    take(into.shown_head, from.shown_head);
-    take(into.variant, from.variant);
-    take(into.d, from.d);
+#define ATTN_MERGE_VALUE(group, type, name) \
+    if (from.name) into.name = from.name;
+#define ATTN_MERGE_FLAG(group, name) into.name = into.name || from.name;
+    const std::optional<HoverReport> hover = into.hover;
+    ATTN_EDIT_VALUES(ATTN_MERGE_VALUE)
+    ATTN_EDIT_FLAGS(ATTN_MERGE_FLAG)
+#undef ATTN_MERGE_VALUE
+#undef ATTN_MERGE_FLAG
+    if (hover && hover->position && from.hover && !from.hover->position) into.hover = hover;
     into.vectors.insert(into.vectors.end(), from.vectors.begin(), from.vectors.end());
-    take(into.temperature, from.temperature);
-    take(into.scale, from.scale);
-    take(into.causal, from.causal);
-    take(into.reduced_motion, from.reduced_motion);
-    take(into.dark, from.dark);
-    take(into.toggle_mask, from.toggle_mask);
-    into.reset = into.reset || from.reset;
-    into.dismiss_message = into.dismiss_message || from.dismiss_message;
+}
+
+bool changes_model(const Edits& e) {
+    bool any = !e.vectors.empty();
+#define ATTN_IS_MODEL_VALUE(group, type, name) \
+    any = any || (EditGroup::group == EditGroup::Model && e.name.has_value());
+#define ATTN_IS_MODEL_FLAG(group, name) any = any || (EditGroup::group == EditGroup::Model && e.name);
+    ATTN_EDIT_VALUES(ATTN_IS_MODEL_VALUE)
+    ATTN_EDIT_FLAGS(ATTN_IS_MODEL_FLAG)
+#undef ATTN_IS_MODEL_VALUE
+#undef ATTN_IS_MODEL_FLAG
+    return any;
 }
 
 attn::Result<Library> load_library(const std::string& scenario_dir, const std::string& ui_path) {
@@ -205,45 +200,58 @@ attn::Result<Derived> compute(const AppState& s, const Library& lib) {
     return d;
 }
 
-Applied apply(AppState& s, Derived& d, const Edits& e, const Library& lib) {
-    AppState next = s;
+namespace {
+
+// One apply() in progress: the next state, the first error, and how to rebuild the own sentence.
+struct Pending {
+    AppState next;
+    const Library& lib;
     std::string error;
-    auto fail = [&error](const std::string& m) {
+    void fail(const std::string& m) {
         if (error.empty()) error = m;
-    };
-    const attn::StepOptions options = next.scenario.options;
-    auto rebuild_sentence = [&](const attn::StepOptions& o) {
-        auto built =
-            make_sentence(next.sentence, next.sentence_focus, next.heads, o, sentence_seed(lib));
+    }
+    // Rebuilds the own-sentence scenario from next.sentence / sentence_focus / heads; the reader's
+    // masks survive where their positions still exist.
+    void rebuild_sentence(const attn::StepOptions& o) {
+        auto built = make_sentence(next.sentence, next.sentence_focus, next.heads, o,
+                                   sentence_seed(lib));
         if (!built.ok()) return fail(built.error().message);
-        std::vector<int> denied =
-            next.scenario.kind == "sentence" ? next.scenario.denied : std::vector<int>{};
+        std::vector<Position> denied =
+            next.scenario.kind == "sentence" ? next.scenario.denied : std::vector<Position>{};
         next.scenario = built.value();
         next.scenario.denied = denied;
         keep_valid_denied(next.scenario);
         next.scenario_id = "sentence";
-    };
+    }
+    void unpin() { next.pinned = next.hover = std::nullopt; }
+};
 
+// What is explained: the own sentence, the scenario, a reset, the focus token.
+void apply_scenario_edits(Pending& p, const Edits& e) {
+    AppState& next = p.next;
+    const attn::StepOptions options = next.scenario.options;
     if (e.sentence) {
         const int n = token_count(*e.sentence);
         next.sentence = *e.sentence;
         next.sentence_draft = *e.sentence;
-        if (!e.focus) next.sentence_focus = std::clamp(next.sentence_focus, 0, std::max(0, n - 1));
-        if (e.focus) next.sentence_focus = *e.focus;
+        next.sentence_focus = e.focus && *e.focus >= 0
+                                  ? *e.focus
+                                  : (e.focus ? default_focus(*e.sentence)
+                                             : std::clamp(next.sentence_focus, 0, std::max(0, n - 1)));
         next.scenario.denied.clear();
-        next.pinned = next.hover = -1;
-        rebuild_sentence(options);
+        p.unpin();
+        p.rebuild_sentence(options);
     }
     if (e.scenario_id && !e.sentence) {
-        const attn::Scenario* found = find_scenario(lib, *e.scenario_id);
+        const attn::Scenario* found = find_scenario(p.lib, *e.scenario_id);
         if (!found) {
-            fail("There is no scenario called “" + *e.scenario_id +
-                 "”. Choose diagram, worked-example or sentence.");
+            p.fail("There is no scenario called “" + *e.scenario_id +
+                   "”. Choose diagram, worked-example or sentence.");
         } else if (*e.scenario_id != next.scenario_id || e.reset) {
-            next.pinned = next.hover = -1;
+            p.unpin();
             if (found->kind == "sentence") {
                 next.scenario.denied.clear();
-                rebuild_sentence(found->options);
+                p.rebuild_sentence(found->options);
             } else {
                 next.scenario = *found;
                 next.scenario_id = found->id;
@@ -251,45 +259,50 @@ Applied apply(AppState& s, Derived& d, const Edits& e, const Library& lib) {
         }
     }
     if (e.reset && !e.scenario_id) {
-        const attn::Scenario* found = find_scenario(lib, next.scenario_id);
+        const attn::Scenario* found = find_scenario(p.lib, next.scenario_id);
         if (found && found->kind != "sentence") next.scenario = *found;
         if (found && found->kind == "sentence") {
             next.scenario.denied.clear();
-            rebuild_sentence(found->options);
+            p.rebuild_sentence(found->options);
         }
     }
     if (e.focus && !e.sentence) {
         if (next.scenario.kind == "sentence") {
             const int n = static_cast<int>(next.scenario.tokens.size());
             if (*e.focus < 0 || *e.focus >= n) {
-                fail("The focus position " + std::to_string(*e.focus) +
-                     " is outside the sentence: its tokens are numbered 0 to " +
-                     std::to_string(n - 1) + ".");
+                p.fail("The focus position " + std::to_string(*e.focus) +
+                       " is outside the sentence: its tokens are numbered 0 to " +
+                       std::to_string(n - 1) + ".");
             } else {
                 next.sentence_focus = *e.focus;
-                rebuild_sentence(next.scenario.options);
+                p.rebuild_sentence(next.scenario.options);
             }
         } else if (*e.focus != next.scenario.focus) {
             const int f = next.scenario.focus;
             const std::string who = f >= 0 && f < static_cast<int>(next.scenario.tokens.size())
                                         ? next.scenario.tokens[static_cast<std::size_t>(f)]
                                         : "the focus token";
-            fail("In “" + next.scenario.title + "” the query vector belongs to “" + who +
-                 "”. Choose “Your sentence” to pick any focus token.");
+            p.fail("In “" + next.scenario.title + "” the query vector belongs to “" + who +
+                   "”. Choose “Your sentence” to pick any focus token.");
         }
     }
+}
+
+// How it is computed: heads, d and the vectors, temperature, scaling, masks, the word swap.
+void apply_option_edits(Pending& p, const Edits& e) {
+    AppState& next = p.next;
     if (e.heads) {
         if (*e.heads < 1 || *e.heads > kMaxShownHeads) {
-            fail("The canvas shows 1 to " + std::to_string(kMaxShownHeads) + " heads.");
+            p.fail("The canvas shows 1 to " + std::to_string(kMaxShownHeads) + " heads.");
         } else {
             next.heads = *e.heads;
             next.shown_head = std::min(next.shown_head, next.heads - 1);
-            if (next.scenario.kind == "sentence") rebuild_sentence(next.scenario.options);
+            if (next.scenario.kind == "sentence") p.rebuild_sentence(next.scenario.options);
         }
     }
     const bool editable = next.scenario.kind == "vectors";
     if ((e.d || !e.vectors.empty()) && !editable)
-        fail(
+        p.fail(
             "These vectors come from the illustrative model; pick the diagram or the worked "
             "example to edit vectors by hand.");
     if (e.d && editable) {
@@ -306,10 +319,20 @@ Applied apply(AppState& s, Derived& d, const Edits& e, const Library& lib) {
             : v.which == VectorEdit::Key
                 ? (c < next.scenario.keys.size() ? &next.scenario.keys[c] : nullptr)
                 : (c < next.scenario.values.size() ? &next.scenario.values[c] : nullptr);
-        if (target && v.component >= 0 && v.component < static_cast<int>(target->size()))
+        if (!target || v.component < 0 || v.component >= static_cast<int>(target->size()))
+            p.fail("There is no such vector component.");
+        else if (!std::isfinite(v.value))
+            p.fail("A vector component must be a number.");
+        else
             (*target)[static_cast<std::size_t>(v.component)] = v.value;
     }
-    if (e.temperature) next.scenario.options.temperature = *e.temperature;
+    if (e.temperature) {
+        if (!(*e.temperature >= kMinTemperature && *e.temperature <= kMaxTemperature))
+            p.fail("The temperature goes from " + format_number(kMinTemperature, 1) + " to " +
+                   format_number(kMaxTemperature, 1) + ".");
+        else
+            next.scenario.options.temperature = *e.temperature;
+    }
     if (e.scale) next.scenario.options.scale = *e.scale;
     if (e.causal) next.scenario.options.causal = *e.causal;
     if (e.toggle_mask) {
@@ -321,52 +344,66 @@ Applied apply(AppState& s, Derived& d, const Edits& e, const Library& lib) {
             dn.erase(it);
     }
     if (e.variant)
-        next.variant = std::clamp(*e.variant, 0, static_cast<int>(lib.text.swaps.size()) - 1);
+        next.variant = std::clamp(*e.variant, 0, static_cast<int>(p.lib.text.swaps.size()) - 1);
+}
 
-    // presentation
+// What is drawn: step, view, pins and hover, the draft text, theme and motion, the message.
+void apply_presentation_edits(Pending& p, const Edits& e) {
+    AppState& next = p.next;
     if (e.step) {
         if (*e.step < 0 || *e.step >= kStepCount)
-            fail("There are four steps, numbered 0 to 3.");
+            p.fail("There are four steps, numbered 0 to 3.");
         else
-            next.step = *e.step;
+            next.step = static_cast<Step>(*e.step);
     }
     if (e.panel) {
         if (*e.panel < 0 || *e.panel >= kPanelCount)
-            fail("There are four views, numbered 0 to 3.");
+            p.fail("There are four views, numbered 0 to 3.");
         else
-            next.panel = *e.panel;
+            next.panel = static_cast<Panel>(*e.panel);
     }
-    if (e.hover) next.hover = *e.hover;
-    if (e.pinned) next.pinned = *e.pinned == next.pinned ? -1 : *e.pinned;
+    if (e.hover) next.hover = e.hover->position;
+    if (e.pinned) next.pinned = next.pinned == *e.pinned ? std::nullopt : e.pinned;
     if (e.shown_head) next.shown_head = std::clamp(*e.shown_head, 0, next.heads - 1);
     if (e.sentence_draft) next.sentence_draft = *e.sentence_draft;
     if (e.dark) next.theme = *e.dark ? Theme::Dark : Theme::Light;
     if (e.reduced_motion) next.reduced_motion = *e.reduced_motion;
     if (e.dismiss_message) next.message.clear();
+}
 
-    Applied out;
-    if (error.empty() && !presentation_only(e)) {
-        auto r = compute(next, lib);
-        if (!r.ok()) {
-            error = r.error().message;
-        } else {
+// Whether anything the reader sees differs between two states (beyond the engine's numbers).
+bool looks_different(const AppState& a, const AppState& b) {
+    return a.panel != b.panel || a.shown_head != b.shown_head ||
+           a.sentence_draft != b.sentence_draft || a.message != b.message ||
+           a.pinned != b.pinned || a.step != b.step || highlighted(a) != highlighted(b) ||
+           a.theme != b.theme || a.reduced_motion != b.reduced_motion;
+}
+
+}  // namespace
+
+Applied apply(AppState& s, Derived& d, const Edits& e, const Library& lib) {
+    Pending p{s, lib, {}};
+    apply_scenario_edits(p, e);
+    apply_option_edits(p, e);
+    apply_presentation_edits(p, e);
+    const bool model = changes_model(e);
+    if (p.error.empty() && model) {
+        auto r = compute(p.next, lib);
+        if (!r.ok())
+            p.error = r.error().message;
+        else
             d = r.value();
-        }
     }
-    if (!error.empty()) {  // keep the previous state; show the message
-        out.changed = s.message != error;
-        s.message = error;
-        out.error = error;
+    Applied out;
+    if (!p.error.empty()) {  // keep the previous state; show the message
+        out.changed = s.message != p.error;
+        s.message = p.error;
+        out.error = p.error;
         return out;
     }
-    if (!presentation_only(e)) next.message.clear();
-    const bool visual = next.panel != s.panel || next.shown_head != s.shown_head ||
-                        next.sentence_draft != s.sentence_draft || next.message != s.message ||
-                        next.pinned != s.pinned || next.step != s.step ||
-                        highlighted(next) != highlighted(s) || next.theme != s.theme ||
-                        next.reduced_motion != s.reduced_motion;
-    out.changed = visual || !presentation_only(e);
-    s = next;
+    if (model) p.next.message.clear();
+    out.changed = model || looks_different(p.next, s);
+    s = p.next;
     if (out.changed) ++s.revision;
     return out;
 }
@@ -383,7 +420,7 @@ bool advance(AppState& s, const Derived& d, double dt) {
         else
             moving = true;
     };
-    ease(s.anim_step, static_cast<double>(s.step));
+    ease(s.anim_step, static_cast<double>(static_cast<int>(s.step)));
     const std::size_t n = d.focus.scores.size();
     if (s.shown_scores.size() != n) s.shown_scores.assign(n, 0.0);
     if (s.shown_weights.size() != n) s.shown_weights.assign(n, 0.0);
@@ -401,25 +438,159 @@ std::string state_json(const AppState& s, const Derived& d) {
         j = json::parse(attn::to_json(s.scenario, d.focus), nullptr, false);
         if (j.is_discarded()) j = json::object();
     } else {
-        j = json::parse(
-            attn::error_json(attn::Error{attn::ErrorCode::BadScenario,
-                                         s.message.empty() ? "Nothing loaded yet." : s.message}),
-            nullptr, false);
+        j = json::parse(error_json("bad_scenario", s.message.empty() ? "Nothing loaded yet." : s.message));
     }
-    j["step"] = s.step;
+    j["step"] = static_cast<int>(s.step);
     j["step_name"] = step_name(s.step);
     j["heads"] = s.heads;
     j["theme"] = s.theme == Theme::Dark ? "dark" : "light";
     j["reduced_motion"] = s.reduced_motion;
     j["sentence"] = s.scenario.kind == "sentence" ? json(s.scenario.sentence) : json(nullptr);
-    j["hover"] = highlighted(s);
-    j["panel"] = s.panel;
+    j["hover"] = highlighted(s).value_or(-1);  // the page's contract: -1 = nothing highlighted
+    j["panel"] = static_cast<int>(s.panel);
     j["message"] = s.message;
     return j.dump();
 }
 
-int highlighted(const AppState& s) {
-    return s.hover >= 0 ? s.hover : s.pinned;
+std::string error_json(const std::string& code, const std::string& message) {
+    return nlohmann::json{{"ok", false}, {"error", {{"code", code}, {"message", message}}}}.dump();
+}
+
+namespace {
+
+// Decodes one UTF-8 sequence at text[i] (advancing i); invalid bytes give U+FFFD.
+char32_t next_code_point(const std::string& text, std::size_t& i) {
+    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char c = b(i);
+    const int len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (len == 0 || i + static_cast<std::size_t>(len) > text.size()) {
+        ++i;
+        return 0xFFFD;
+    }
+    char32_t cp = len == 1 ? c : c & (0xFF >> (len + 1));
+    for (int k = 1; k < len; ++k) cp = (cp << 6) | (b(i + static_cast<std::size_t>(k)) & 0x3F);
+    i += static_cast<std::size_t>(len);
+    return cp;
+}
+
+bool canvas_draws(char32_t cp) {
+    constexpr char32_t ranges[] = {ATTN_GLYPH_RANGES};
+    if (cp == '\t' || cp == '\n' || cp == '\r') return true;  // whitespace separates tokens
+    for (std::size_t r = 0; r + 1 < std::size(ranges); r += 2)
+        if (cp >= ranges[r] && cp <= ranges[r + 1]) return true;
+    return false;
+}
+
+// A word token has a letter or digit: ASCII alphanumerics, or any non-ASCII character that is not
+// punctuation (the engine's tokenizer keeps non-ASCII letters in words).
+bool is_word(const std::string& token) {
+    for (unsigned char c : token)
+        if (std::isalnum(c) || c >= 0xC0) return true;
+    return false;
+}
+
+}  // namespace
+
+std::string unsupported_characters(const std::string& text) {
+    std::string out;
+    std::vector<char32_t> seen;
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t start = i;
+        const char32_t cp = next_code_point(text, i);
+        if (canvas_draws(cp) || std::find(seen.begin(), seen.end(), cp) != seen.end()) continue;
+        seen.push_back(cp);
+        out += text.substr(start, i - start);
+    }
+    return out;
+}
+
+Position default_focus(const std::string& text) {
+    auto tokens = attn::tokenize(text);
+    if (!tokens.ok()) return 0;
+    Position focus = 0;
+    for (std::size_t j = 0; j < tokens.value().size(); ++j)
+        if (is_word(tokens.value()[j].text)) focus = static_cast<Position>(j);
+    return focus;
+}
+
+std::string tokenize_json(const std::string& text) {
+    using nlohmann::json;
+    json j{{"bytes", text.size()},
+           {"max_tokens", attn::kMaxSentenceTokens},
+           {"max_bytes", attn::kMaxSentenceBytes},
+           {"unsupported", unsupported_characters(text)}};
+    auto tokens = attn::tokenize(text);
+    if (!tokens.ok()) {
+        j["ok"] = false;
+        j["error"] = json::parse(error_json(attn::error_code_name(tokens.error().code),
+                                            tokens.error().message))["error"];
+    } else {
+        json list = json::array();
+        int words = 0;
+        for (const attn::Token& t : tokens.value()) {
+            list.push_back(t.text);
+            words += is_word(t.text) ? 1 : 0;
+        }
+        j["ok"] = true;
+        j["tokens"] = list;
+        j["focus"] = default_focus(text);
+        j["words"] = words;
+    }
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::optional<Edits> option_edit(const std::string& name, double value) {
+    Edits e;
+    const int i = std::isfinite(value) ? static_cast<int>(std::lround(value)) : -1;
+    if (name == "temperature")
+        e.temperature = value;
+    else if (name == "scale")
+        e.scale = value != 0;
+    else if (name == "causal")
+        e.causal = value != 0;
+    else if (name == "d")
+        e.d = i;
+    else if (name == "heads")
+        e.heads = i;
+    else if (name == "shown_head")
+        e.shown_head = i;
+    else if (name == "variant")
+        e.variant = i;
+    else if (name == "mask")
+        e.toggle_mask = i;
+    else if (name == "pinned")
+        e.pinned = i;
+    else if (name == "reset")
+        e.reset = true;
+    else
+        return std::nullopt;
+    return e;
+}
+
+std::string frame_stats_json(int tokens, std::vector<double> ui_ms, std::vector<double> whole_ms) {
+    if (ui_ms.empty() || whole_ms.empty()) return error_json("bench", "no frames");
+    double sum = 0;
+    for (double v : ui_ms) sum += v;
+    const double mean = sum / static_cast<double>(ui_ms.size());
+    std::sort(ui_ms.begin(), ui_ms.end());
+    std::sort(whole_ms.begin(), whole_ms.end());
+    auto at = [](const std::vector<double>& v, double q) {
+        return v[static_cast<std::size_t>(q * static_cast<double>(v.size() - 1))];
+    };
+    return nlohmann::json{{"ok", true},
+                          {"tokens", tokens},
+                          {"frames", ui_ms.size()},
+                          {"mean_ms", mean},
+                          {"p50_ms", at(ui_ms, 0.5)},
+                          {"p95_ms", at(ui_ms, 0.95)},
+                          {"max_ms", ui_ms.back()},
+                          {"whole_p50_ms", at(whole_ms, 0.5)},
+                          {"whole_p95_ms", at(whole_ms, 0.95)}}
+        .dump();
+}
+
+std::optional<Position> highlighted(const AppState& s) {
+    return s.hover ? s.hover : s.pinned;
 }
 
 bool is_vectors_kind(const AppState& s) {

@@ -8,6 +8,7 @@
 //   state_json     the JSON the page reads (engine's to_json + the app's fields)
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,9 +41,28 @@ Applied apply(AppState& s, Derived& d, const Edits& e, const Library& lib);
 bool advance(AppState& s, const Derived& d, double dt);
 
 std::string state_json(const AppState& s, const Derived& d);
+// {"ok": false, "error": {"code": ..., "message": ...}} - the page's error shape (JSON library).
+std::string error_json(const std::string& code, const std::string& message);
+
+// The page's edit of one canvas setting by name (attn_set_option): temperature, scale (0/1),
+// causal (0/1), d, heads, shown_head, variant, mask (toggle a position), pinned (a position),
+// reset. nullopt for an unknown name. Range checks are apply()'s.
+std::optional<Edits> option_edit(const std::string& name, double value);
+// Frame timings as JSON for scripts/bench: mean, p50, p95, max of `ui_ms`; p50, p95 of `whole_ms`.
+std::string frame_stats_json(int tokens, std::vector<double> ui_ms, std::vector<double> whole_ms);
+
+// The engine's tokens of `text` for the page (it never splits text itself), as JSON:
+//   {"ok": true, "tokens": [...], "focus": <default focus>, "words": <tokens with a letter or
+//    digit>, "unsupported": "<characters the canvas cannot draw, each once>"}
+//   or {"ok": false, "error": {...}} with the tokenizer's message.
+std::string tokenize_json(const std::string& text);
+// The default focus token of a text: the last token with a letter or digit (0 if none).
+Position default_focus(const std::string& text);
+// The characters of `text` the canvas's font cannot draw (each once, in order of appearance).
+std::string unsupported_characters(const std::string& text);
 
 // Helpers the views share (read-only, no maths of the engine's).
-int highlighted(const AppState& s);       // hover if any, else the pinned candidate, else -1
+std::optional<Position> highlighted(const AppState& s);  // hover if any, else the pinned one
 bool is_vectors_kind(const AppState& s);  // the vectors can be edited by hand
 std::string format_number(double v, int decimals = 2);  // "−0.70" with a true minus sign
 std::string hex_print(std::uint64_t v);                 // fingerprint as 16 hex digits

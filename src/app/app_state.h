@@ -18,12 +18,19 @@ namespace app {
 
 enum class Step { ChooseFocus = 0, Compare = 1, Normalise = 2, Mix = 3 };
 constexpr int kStepCount = 4;
-const char* step_name(int step);  // "choose_focus", "compare", "normalise", "mix"
+const char* step_name(Step step);  // "choose_focus", "compare", "normalise", "mix"
 
 enum class Panel { Steps = 0, Vectors = 1, Sentence = 2, Misconceptions = 3 };
 constexpr int kPanelCount = 4;
 
 enum class Theme { Light, Dark };
+
+constexpr int to_int(Step s) { return static_cast<int>(s); }
+constexpr int to_int(Panel p) { return static_cast<int>(p); }
+
+// Two kinds of index, never mixed up:
+using Position = int;        // a token's place in the sentence (focus, masks, hover, pins)
+using CandidateIndex = int;  // an index into the candidate list (Derived::positions[i], vectors)
 
 constexpr int kMinD = 2, kMaxD = 8;      // the vector editor's range for d
 constexpr int kMaxShownHeads = 4;        // the heatmap offers 1..4 heads
@@ -34,14 +41,14 @@ struct AppState {
     // what is being explained
     std::string scenario_id = "worked-example";  // "diagram" | "worked-example" | "sentence"
     attn::Scenario scenario;                     // working copy: the reader's edits live here
-    int step = 0;                                // 0..3, see Step
-    int panel = 0;                               // see Panel
-    int hover = -1;                              // highlighted candidate position, -1 none
-    int pinned = -1;                             // candidate picked by click / tap / Enter
+    Step step = Step::ChooseFocus;
+    Panel panel = Panel::Steps;
+    std::optional<Position> hover;   // candidate under the pointer / keyboard focus
+    std::optional<Position> pinned;  // candidate picked by click / tap / Enter
     // the own sentence (Sentence panel, heatmap, misconceptions)
     std::string sentence_draft;  // text being typed in the canvas
     std::string sentence;        // text of the own-sentence scenario
-    int sentence_focus = 0;
+    Position sentence_focus = 0;
     int heads = 1;       // 1..4
     int shown_head = 0;  // head drawn large in the heatmap
     int variant = 0;     // misconception 1: which one-word change
@@ -74,26 +81,59 @@ struct Derived {
     std::string variant_word_from, variant_word_to;
 };
 
-// What a view asks for. Unset fields change nothing.
+// What a view (or the page) asks for. Unset fields change nothing.
 struct VectorEdit {
     enum Which { Query, Key, Value } which = Query;
-    int candidate = 0;  // index into the candidate list (ignored for Query)
+    CandidateIndex candidate = 0;  // ignored for Query
     int component = 0;
     double value = 0.0;
 };
-struct Edits {
-    std::optional<std::string> scenario_id;
-    std::optional<int> step, panel, focus, pinned;
-    std::optional<int> hover;  // a view reports what is under the pointer / nav focus
-    std::optional<std::string> sentence_draft, sentence;  // sentence: commit this text
-    std::optional<int> heads, shown_head, variant, d;
-    std::vector<VectorEdit> vectors;
-    std::optional<double> temperature;
-    std::optional<bool> scale, causal, reduced_motion, dark;
-    std::optional<int> toggle_mask;  // candidate position to mask / unmask
-    bool reset = false;              // restore the scenario as loaded
-    bool dismiss_message = false;
+// What is under the pointer / keyboard focus this frame (nullopt: nothing).
+struct HoverReport {
+    std::optional<Position> position;
 };
-void merge(Edits& into, const Edits& from);  // later values win; vector edits accumulate
+
+enum class EditGroup { Model, Presentation };
+
+// Every edit field, listed once. Model edits change what the engine computes (a recompute
+// follows); Presentation edits change only what is drawn. Merging (later values win), the
+// model/presentation split and the field declarations below are all generated from these lists.
+//   X(group, type, name)  an optional value
+#define ATTN_EDIT_VALUES(X)                                                                  \
+    X(Model, std::string, scenario_id)                                                       \
+    X(Model, std::string, sentence) /* commit this text */                                   \
+    X(Model, Position, focus)                                                                \
+    X(Model, int, heads)                                                                     \
+    X(Model, int, variant)                                                                   \
+    X(Model, int, d)                                                                         \
+    X(Model, double, temperature)                                                            \
+    X(Model, bool, scale)                                                                    \
+    X(Model, bool, causal)                                                                   \
+    X(Model, Position, toggle_mask) /* mask / unmask this position */                       \
+    X(Presentation, int, step)      /* a request, checked against Step */                    \
+    X(Presentation, int, panel)     /* a request, checked against Panel */                   \
+    X(Presentation, Position, pinned) /* pin (or unpin, if pinned) this candidate */         \
+    X(Presentation, HoverReport, hover)                                                      \
+    X(Presentation, std::string, sentence_draft)                                             \
+    X(Presentation, int, shown_head)                                                         \
+    X(Presentation, bool, reduced_motion)                                                    \
+    X(Presentation, bool, dark)
+//   X(group, name)  a flag: set by anyone wins
+#define ATTN_EDIT_FLAGS(X) \
+    X(Model, reset) /* restore the scenario as loaded */ X(Presentation, dismiss_message)
+
+struct Edits {
+#define ATTN_DECLARE_VALUE(group, type, name) std::optional<type> name;
+#define ATTN_DECLARE_FLAG(group, name) bool name = false;
+    ATTN_EDIT_VALUES(ATTN_DECLARE_VALUE)
+    ATTN_EDIT_FLAGS(ATTN_DECLARE_FLAG)
+#undef ATTN_DECLARE_VALUE
+#undef ATTN_DECLARE_FLAG
+    std::vector<VectorEdit> vectors;  // a Model edit; accumulates when merged
+};
+// Later values win; flags and vector edits accumulate; a hover report naming a candidate is not
+// replaced by a later one naming nothing (several views report in one frame).
+void merge(Edits& into, const Edits& from);
+bool changes_model(const Edits& e);  // any Model field set (the engine must recompute)
 
 }  // namespace app

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app_model.h"
+#include "metrics.h"
 #include "views.h"
 #include "widgets.h"
 
@@ -57,6 +58,273 @@ void DrawCells(ImDrawList* dl, const MapGeom& g, const attn::HeadResult& hr, boo
     }
 }
 
+// What every part of the panel shares: the sentence, the fonts, the small text size.
+struct Heat {
+    const AppState& s;
+    const Derived& d;
+    const Palette& p;
+    ImDrawList* dl;
+    ImFont* small;
+    ImFont* strong;
+    float fs;  // small text, CSS pixels
+    int n, heads, shown;
+    bool causal;
+    float text_w(const std::string& txt) const {
+        return small->CalcTextSizeA(fs, 1e9f, 0.0f, txt.c_str()).x;
+    }
+    const std::string& token(int i) const { return d.sentence.tokens[static_cast<std::size_t>(i)]; }
+    const attn::HeadResult& head(int h) const {
+        return d.sequence.heads[static_cast<std::size_t>(h)];
+    }
+};
+
+// The large map's geometry: row labels (position + token) left, token labels above the columns,
+// position numbers below.
+struct BigMap {
+    ImVec2 o;  // top-left of the whole block
+    MapGeom g;
+    float num_w, tok_w, label_w, band;
+};
+
+// Which cell the pointer or the keyboard is on (row -1: none).
+struct Hit {
+    int row = -1, col = -1;
+    bool clicked = false;
+};
+
+// Small multiples: every head, the one drawn large outlined; a click or Enter picks it.
+void HeadStrip(const Heat& h, float W, const UiText& t, Edits& e) {
+    ImGui::Dummy(ImVec2(1, 2));
+    const float gap = 12.0f;
+    const float mini =
+        std::min((W - gap * static_cast<float>(h.heads - 1)) / h.heads, metrics::kHeatmapMiniMax);
+    const float title_h = h.fs + 6;
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    for (int k = 0; k < h.heads; ++k) {
+        const bool on = k == h.shown;
+        const MapGeom g{ImVec2(o.x + k * (mini + gap), o.y + title_h), mini, h.n};
+        const std::string title = "Head " + std::to_string(k + 1) + (on ? " · large" : "");
+        h.dl->AddText(on ? h.strong : h.small, h.fs, ImVec2(g.lo.x, o.y),
+                      rgba(on ? h.p.accent : h.p.muted),
+                      Ellipsize(on ? h.strong : h.small, h.fs, title, mini).c_str());
+        DrawCells(h.dl, g, h.head(k), h.causal, h.p, h.s.theme);
+        const ImVec2 hi(g.lo.x + mini, g.lo.y + mini);
+        if (on)
+            h.dl->AddRect(ImVec2(g.lo.x - 3, g.lo.y - 3), ImVec2(hi.x + 3, hi.y + 3),
+                          rgba(h.p.accent), 4.0f, 0, 2.0f);
+        else
+            h.dl->AddRect(g.lo, hi, rgba(h.p.border));
+        ImGui::SetCursorScreenPos(ImVec2(g.lo.x - 3, o.y));
+        ImGui::PushID(k);
+        bool pick = false;
+        if (CandidateHit("##mini", ImVec2(mini + 6, title_h + mini + 3), &pick) && !on) {
+            ImGui::BeginTooltip();
+            ImGui::Text("Head %d: tap, click or press Enter to draw it large.", k + 1);
+            ImGui::EndTooltip();
+        }
+        if (pick) e.shown_head = k;
+        ImGui::PopID();
+    }
+    ImGui::SetCursorScreenPos(o);
+    ImGui::Dummy(ImVec2(W, title_h + mini + 6));
+    Caption(t.heads_note, h.p);
+    ImGui::Dummy(ImVec2(1, 2));
+}
+
+BigMap LayOutBigMap(const Heat& h, float W) {
+    BigMap m;
+    const bool narrow = W < metrics::kNarrowContent;
+    m.num_w = h.text_w(std::to_string(h.n)) + 2;
+    m.tok_w = 0;
+    for (const std::string& tok : h.d.sentence.tokens) m.tok_w = std::max(m.tok_w, h.text_w(tok));
+    m.tok_w = std::min(m.tok_w, narrow ? metrics::kHeatmapTokenNarrow : metrics::kHeatmapTokenWide);
+    m.label_w = m.num_w + 6 + m.tok_w + 8;
+    const float cap = h.n > 24 ? 720.0f : 560.0f;
+    const float size = std::max(40.0f, std::min({W - m.label_w, cap, h.n * 44.0f}));
+    m.band = h.fs + 6;
+    m.o = ImGui::GetCursorScreenPos();
+    m.g = MapGeom{ImVec2(m.o.x + m.label_w, m.o.y + m.band + (h.heads > 1 ? m.band : 0.0f)), size,
+                  h.n};
+    return m;
+}
+
+// Numbers in every allowed cell when they fit, in none otherwise.
+void DrawCellNumbers(const Heat& h, const MapGeom& g, const attn::HeadResult& hr) {
+    const float c = g.cell();
+    if (c < h.text_w("0.00") + 6 || c < h.fs + 6) return;
+    for (int i = 0; i < h.n; ++i)
+        for (int j = 0; j < h.n && !(h.causal && j > i); ++j) {
+            const double w = hr.weights.at(i, j);
+            const ImVec4 bg = weight_colour(h.s.theme, static_cast<float>(w));
+            const ImVec2 a(g.lo.x + j * c, g.lo.y + i * c);
+            CentredText(h.dl, a, ImVec2(a.x + c, a.y + c), rgba(readable_on(h.p, bg)),
+                        format_number(w, 2), h.small);
+        }
+}
+
+// One focusable item per row: Up / Down move between rows, Left / Right pick the column.
+Hit RowHits(const Heat& h, const MapGeom& g) {
+    const float c = g.cell();
+    const ImGuiID col_key = ImGui::GetID("##kbcol");
+    ImGuiStorage* store = ImGui::GetStateStorage();
+    Hit hit;
+    for (int i = 0; i < h.n; ++i) {
+        ImGui::SetCursorScreenPos(ImVec2(g.lo.x, g.lo.y + i * c));
+        ImGui::PushID(i);
+        bool clicked = false;
+        const bool active = CandidateHit("##row", ImVec2(g.size, std::max(1.0f, c)), &clicked);
+        const bool mouse = ImGui::IsItemHovered();
+        const bool focused = ImGui::IsItemFocused();
+        ImGui::PopID();
+        if (!active) continue;
+        int col = std::clamp(store->GetInt(col_key, i), 0, h.n - 1);
+        if (mouse) {
+            col = std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - g.lo.x) / c), 0, h.n - 1);
+        } else if (focused) {
+            if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)))
+                col = std::max(0, col - 1);
+            if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)))
+                col = std::min(h.n - 1, col + 1);
+            if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) col = 0;
+            if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_End))) col = h.n - 1;
+        }
+        store->SetInt(col_key, col);
+        if (mouse || hit.row < 0) {  // the pointer wins over the keyboard
+            hit.row = i;
+            hit.col = col;
+        }
+        hit.clicked = hit.clicked || clicked;
+    }
+    return hit;
+}
+
+// Focus row, then the cell under the pointer / keyboard.
+void DrawMarks(const Heat& h, const MapGeom& g, int focus, const Hit& hit) {
+    const float c = g.cell();
+    h.dl->AddRect(ImVec2(g.lo.x - 1.5f, g.lo.y + focus * c - 1.5f),
+                  ImVec2(g.lo.x + g.size + 1.5f, g.lo.y + (focus + 1) * c + 1.5f),
+                  rgba(h.p.highlight), 0, 0, 2.0f);
+    if (hit.row < 0) return;
+    const ImVec2 a(g.lo.x + hit.col * c, g.lo.y + hit.row * c);
+    h.dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(a.x + c + 1, a.y + c + 1), rgba(h.p.ink), 0, 0,
+                  2.0f);
+}
+
+// Row labels: every row when they fit, else every k-th, always the focus row.
+void DrawRowLabels(const Heat& h, const BigMap& m, int focus, const Hit& hit) {
+    const float c = m.g.cell(), fs = h.fs;
+    const int kr = label_step(c, fs + 1);
+    for (int i = 0; i < h.n; ++i) {
+        const bool is_focus = i == focus, is_hit = i == hit.row;
+        if (!is_focus && !is_hit &&
+            (i % kr != 0 || std::fabs(static_cast<float>(i - focus)) * c < fs + 1 ||
+             (hit.row >= 0 && std::fabs(static_cast<float>(i - hit.row)) * c < fs + 1)))
+            continue;
+        const float y = m.g.lo.y + (i + 0.5f) * c - fs * 0.5f;
+        const std::string num = std::to_string(i + 1);
+        h.dl->AddText(h.small, fs, ImVec2(m.o.x + m.num_w - h.text_w(num), y), rgba(h.p.muted),
+                      num.c_str());
+        h.dl->AddText(is_focus || is_hit ? h.strong : h.small, fs, ImVec2(m.o.x + m.num_w + 6, y),
+                      rgba(is_focus ? h.p.accent : h.p.ink),
+                      Ellipsize(h.small, fs, h.token(i), m.tok_w).c_str());
+    }
+}
+
+// Column labels: tokens above (every k-th when narrow), positions below.
+void DrawColumnLabels(const Heat& h, const BigMap& m, int focus, const Hit& hit) {
+    const MapGeom& g = m.g;
+    const float c = g.cell(), fs = h.fs;
+    const float tok_need = std::min(34.0f, m.tok_w);
+    const int kt = label_step(c, tok_need);
+    for (int j = 0; j < h.n; j += kt) {
+        if (hit.col >= 0 && j != hit.col &&
+            std::fabs(static_cast<float>(j - hit.col)) * c < tok_need)
+            continue;
+        const std::string lab = Ellipsize(h.small, fs, h.token(j), kt * c - 4);
+        const float x = g.lo.x + (j + 0.5f) * c - h.text_w(lab) * 0.5f;
+        h.dl->AddText(j == hit.col ? h.strong : h.small, fs,
+                      ImVec2(std::max(g.lo.x - 2, x), g.lo.y - m.band + 1),
+                      rgba(j == focus ? h.p.accent : h.p.ink), lab.c_str());
+    }
+    if (hit.col >= 0 && hit.col % kt != 0) {  // the hovered column's label, over the gap
+        const std::string lab = Ellipsize(h.small, fs, h.token(hit.col), std::max(tok_need, c) - 4);
+        const float x = g.lo.x + (hit.col + 0.5f) * c - h.text_w(lab) * 0.5f;
+        h.dl->AddText(h.strong, fs, ImVec2(x, g.lo.y - m.band + 1), rgba(h.p.ink), lab.c_str());
+    }
+    const int kn = label_step(c, m.num_w + 6);
+    for (int j = 0; j < h.n; j += kn) {
+        const std::string num = std::to_string(j + 1);
+        const float x = g.lo.x + (j + 0.5f) * c - h.text_w(num) * 0.5f;
+        h.dl->AddText(h.small, fs, ImVec2(x, g.lo.y + g.size + 3), rgba(h.p.muted), num.c_str());
+    }
+}
+
+// The cell's score and weight, and a click that makes its row the focus.
+void CellTooltip(const Heat& h, const attn::HeadResult& hr, const Hit& hit, Edits& e) {
+    if (hit.row < 0) return;
+    const bool masked = h.causal && hit.col > hit.row;
+    ImGui::BeginTooltip();
+    if (h.heads > 1) Caption("Head " + std::to_string(h.shown + 1), h.p);
+    ImGui::Text("query “%s” (row %d) → key “%s” (col %d)", h.token(hit.row).c_str(), hit.row + 1,
+                h.token(hit.col).c_str(), hit.col + 1);
+    const std::string score = format_number(hr.scores.at(hit.row, hit.col), 2);
+    if (masked) {
+        ImGui::Text("weight masked (0), score %s", score.c_str());
+        Caption("The causal mask hides later tokens from this query.", h.p);
+    } else {
+        ImGui::Text("weight %s, score %s", format_number(hr.weights.at(hit.row, hit.col), 2).c_str(),
+                    score.c_str());
+    }
+    Caption("Tap, click or press Enter to make row " + std::to_string(hit.row + 1) + " the focus.",
+            h.p);
+    ImGui::EndTooltip();
+    if (hit.clicked) {
+        e.scenario_id = "sentence";
+        e.focus = hit.row;
+    }
+}
+
+// Key: the colour scale (named), the masked hatch, the focus row.
+void DrawKey(const Heat& h, float W) {
+    ImGui::Dummy(ImVec2(1, 2));
+    const float fs = h.fs;
+    const ImVec2 k = ImGui::GetCursorScreenPos();
+    const float ramp_w = std::min(metrics::kRampMax, W * metrics::kRampFraction);
+    const char* zero = "weight 0";
+    const float lab0 = h.text_w(zero) + 6;
+    h.dl->AddText(h.small, fs, ImVec2(k.x, k.y + 1), rgba(h.p.muted), zero);
+    for (int i = 0; i < 48; ++i) {
+        const float a = i / 48.0f, b = (i + 1) / 48.0f;
+        h.dl->AddRectFilled(ImVec2(k.x + lab0 + a * ramp_w, k.y + 3),
+                            ImVec2(k.x + lab0 + b * ramp_w + 0.5f, k.y + 3 + fs - 2),
+                            rgba(weight_colour(h.s.theme, (a + b) * 0.5f)));
+    }
+    h.dl->AddRect(ImVec2(k.x + lab0, k.y + 3), ImVec2(k.x + lab0 + ramp_w, k.y + 1 + fs),
+                  rgba(h.p.border));
+    float x = k.x + lab0 + ramp_w + 6;
+    h.dl->AddText(h.small, fs, ImVec2(x, k.y + 1), rgba(h.p.muted), "1");
+    x += h.text_w("1") + 18;
+    const float row2 = (x + 150 > k.x + W) ? fs + 8 : 0.0f;  // wrap the other keys when narrow
+    if (row2 > 0) x = k.x;
+    const float ky = k.y + row2;
+    if (h.causal) {
+        const ImVec2 a(x, ky + 2), b(x + fs + 4, ky + fs);
+        h.dl->AddRectFilled(a, b, rgba(mix(h.p.surface_alt, h.p.masked, 0.18f)));
+        for (float off = 0; off < b.x - a.x; off += 4)
+            h.dl->AddLine(ImVec2(a.x + off, a.y),
+                          ImVec2(std::min(b.x, a.x + off + (b.y - a.y)),
+                                 a.y + std::min(b.y - a.y, b.x - a.x - off)),
+                          rgba(h.p.masked, 0.7f));
+        h.dl->AddRect(a, b, rgba(h.p.border));
+        h.dl->AddText(h.small, fs, ImVec2(b.x + 6, ky + 1), rgba(h.p.muted), "masked (causal)");
+        x = b.x + 6 + h.text_w("masked (causal)") + 18;
+    }
+    h.dl->AddRect(ImVec2(x, ky + 3), ImVec2(x + fs + 4, ky + fs - 1), rgba(h.p.highlight), 0, 0,
+                  2.0f);
+    h.dl->AddText(h.small, fs, ImVec2(x + fs + 10, ky + 1), rgba(h.p.muted), "focus row");
+    ImGui::Dummy(ImVec2(W, row2 + fs + 4));
+}
+
 }  // namespace
 
 Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t) {
@@ -64,246 +332,37 @@ Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t) {
     const Palette p = palette_for(s.theme);
     const Card card = BeginCard("##heatmap", p);
     const float W = card.inner;
-    const attn::Scenario& sent = d.sentence;
-    const int n = static_cast<int>(sent.tokens.size());
+    const int n = static_cast<int>(d.sentence.tokens.size());
     const int heads = static_cast<int>(d.sequence.heads.size());
-    const bool causal = sent.options.causal;
-
     Strong("Attention weights for the whole sentence");
     Caption(t.heatmap_note, p);
     if (!d.sequence_ok || n == 0 || heads == 0) {
         EndCard(card);
         return e;
     }
-    const int shown = std::clamp(s.shown_head, 0, heads - 1);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    ImFont* small = font(FontRole::Small);
-    ImFont* strong = font(FontRole::Strong);
-    const float fs = ImGui::GetFontSize() * kSmallPx / kBodyPx;  // small text, in pixels
-    const auto text_w = [&](const std::string& txt) {
-        return small->CalcTextSizeA(fs, 1e9f, 0.0f, txt.c_str()).x;
-    };
-    const auto token = [&](int i) -> const std::string& {
-        return sent.tokens[static_cast<std::size_t>(i)];
-    };
-
-    // Small multiples: every head, the one drawn large outlined; a click or Enter picks it.
-    if (heads > 1) {
-        ImGui::Dummy(ImVec2(1, 2));
-        const float gap = 12.0f;
-        const float mini = std::min((W - gap * (heads - 1)) / heads, 150.0f);
-        const float title_h = fs + 6;
-        const ImVec2 o = ImGui::GetCursorScreenPos();
-        for (int h = 0; h < heads; ++h) {
-            const bool on = h == shown;
-            const MapGeom g{ImVec2(o.x + h * (mini + gap), o.y + title_h), mini, n};
-            const std::string title = "Head " + std::to_string(h + 1) + (on ? "  · shown" : "");
-            dl->AddText(on ? strong : small, fs, ImVec2(g.lo.x, o.y), rgba(on ? p.accent : p.muted),
-                        title.c_str());
-            DrawCells(dl, g, d.sequence.heads[static_cast<std::size_t>(h)], causal, p, s.theme);
-            const ImVec2 hi(g.lo.x + mini, g.lo.y + mini);
-            if (on)
-                dl->AddRect(ImVec2(g.lo.x - 3, g.lo.y - 3), ImVec2(hi.x + 3, hi.y + 3),
-                            rgba(p.accent), 4.0f, 0, 2.0f);
-            else
-                dl->AddRect(g.lo, hi, rgba(p.border));
-            ImGui::SetCursorScreenPos(ImVec2(g.lo.x - 3, o.y));
-            ImGui::PushID(h);
-            bool pick = false;
-            if (CandidateHit("##mini", ImVec2(mini + 6, title_h + mini + 3), &pick) && !on) {
-                ImGui::BeginTooltip();
-                ImGui::Text("Head %d: click or press Enter to draw it large.", h + 1);
-                ImGui::EndTooltip();
-            }
-            if (pick) e.shown_head = h;
-            ImGui::PopID();
-        }
-        ImGui::SetCursorScreenPos(o);
-        ImGui::Dummy(ImVec2(W, title_h + mini + 6));
-        Caption(t.heads_note, p);
-        ImGui::Dummy(ImVec2(1, 2));
-    }
-
-    // Geometry of the large map: row labels (position + token) on the left, token labels above
-    // the columns, position numbers below.
-    const bool narrow = W < 480;
-    const float num_w = text_w(std::to_string(n)) + 2;
-    float tok_w = 0;
-    for (const std::string& tok : sent.tokens) tok_w = std::max(tok_w, text_w(tok));
-    tok_w = std::min(tok_w, narrow ? 58.0f : 96.0f);
-    const float label_w = num_w + 6 + tok_w + 8;
-    const float cap = n > 24 ? 720.0f : 560.0f;
-    const float size = std::max(40.0f, std::min({W - label_w, cap, n * 44.0f}));
-    const float c = size / n;
-    const float band = fs + 6;
-    const ImVec2 o = ImGui::GetCursorScreenPos();
-    const MapGeom g{ImVec2(o.x + label_w, o.y + band), size, n};
-    const attn::HeadResult& hr = d.sequence.heads[static_cast<std::size_t>(shown)];
-    if (heads > 1) {
-        dl->AddText(strong, fs, o, rgba(p.accent),
-                    ("Head " + std::to_string(shown + 1) + " of " + std::to_string(heads)).c_str());
-    }
-    DrawCells(dl, g, hr, causal, p, s.theme);
-
-    // Numbers in every allowed cell when they fit, in none otherwise.
-    const float num_need = text_w("0.00") + 6;
-    if (c >= num_need && c >= fs + 6) {
-        for (int i = 0; i < n; ++i)
-            for (int j = 0; j < n && !(causal && j > i); ++j) {
-                const double w = hr.weights.at(i, j);
-                const ImVec4 bg = weight_colour(s.theme, static_cast<float>(w));
-                const ImVec2 a(g.lo.x + j * c, g.lo.y + i * c);
-                CentredText(dl, a, ImVec2(a.x + c, a.y + c), rgba(readable_on(p, bg)),
-                            format_number(w, 2), small);
-            }
-    }
-    dl->AddRect(ImVec2(g.lo.x - 0.5f, g.lo.y - 0.5f),
-                ImVec2(g.lo.x + size + 0.5f, g.lo.y + size + 0.5f), rgba(p.border));
-
-    // One focusable item per row: Up / Down move between rows, Left / Right pick the column.
-    const ImGuiID col_key = ImGui::GetID("##kbcol");
-    ImGuiStorage* store = ImGui::GetStateStorage();
-    int hit_row = -1, hit_col = -1;
-    bool hit_click = false;
-    for (int i = 0; i < n; ++i) {
-        ImGui::SetCursorScreenPos(ImVec2(g.lo.x, g.lo.y + i * c));
-        ImGui::PushID(i);
-        bool clicked = false;
-        const bool active = CandidateHit("##row", ImVec2(size, std::max(1.0f, c)), &clicked);
-        const bool mouse = ImGui::IsItemHovered();
-        const bool focused = ImGui::IsItemFocused();
-        ImGui::PopID();
-        if (!active) continue;
-        int col = std::clamp(store->GetInt(col_key, i), 0, n - 1);
-        if (mouse) {
-            col = std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - g.lo.x) / c), 0, n - 1);
-        } else if (focused) {
-            if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)))
-                col = std::max(0, col - 1);
-            if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)))
-                col = std::min(n - 1, col + 1);
-            if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) col = 0;
-            if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_End))) col = n - 1;
-        }
-        store->SetInt(col_key, col);
-        if (mouse || hit_row < 0) {  // the pointer wins over the keyboard
-            hit_row = i;
-            hit_col = col;
-        }
-        hit_click = hit_click || clicked;
-    }
-
-    // Focus row, then the cell under the pointer / keyboard.
-    const int focus = std::clamp(sent.focus, 0, n - 1);
-    dl->AddRect(ImVec2(g.lo.x - 1.5f, g.lo.y + focus * c - 1.5f),
-                ImVec2(g.lo.x + size + 1.5f, g.lo.y + (focus + 1) * c + 1.5f), rgba(p.highlight), 0,
-                0, 2.0f);
-    if (hit_row >= 0) {
-        const ImVec2 a(g.lo.x + hit_col * c, g.lo.y + hit_row * c);
-        dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(a.x + c + 1, a.y + c + 1), rgba(p.ink), 0, 0,
-                    2.0f);
-    }
-
-    // Row labels: every row when they fit, else every k-th, always the focus row.
-    const int kr = label_step(c, fs + 1);
-    for (int i = 0; i < n; ++i) {
-        const bool is_focus = i == focus, is_hit = i == hit_row;
-        if (!is_focus && !is_hit &&
-            (i % kr != 0 || std::fabs(static_cast<float>(i - focus)) * c < fs + 1 ||
-             (hit_row >= 0 && std::fabs(static_cast<float>(i - hit_row)) * c < fs + 1)))
-            continue;
-        const float y = g.lo.y + (i + 0.5f) * c - fs * 0.5f;
-        const std::string num = std::to_string(i + 1);
-        dl->AddText(small, fs, ImVec2(o.x + num_w - text_w(num), y), rgba(p.muted), num.c_str());
-        dl->AddText(is_focus || is_hit ? strong : small, fs, ImVec2(o.x + num_w + 6, y),
-                    rgba(is_focus ? p.accent : p.ink),
-                    Ellipsize(small, fs, token(i), tok_w).c_str());
-    }
-    // Column labels: tokens above (every k-th when narrow), positions below.
-    const float tok_need = std::min(34.0f, tok_w);
-    const int kt = label_step(c, tok_need);
-    for (int j = 0; j < n; j += kt) {
-        if (hit_col >= 0 && j != hit_col &&
-            std::fabs(static_cast<float>(j - hit_col)) * c < tok_need)
-            continue;
-        const std::string lab = Ellipsize(small, fs, token(j), kt * c - 4);
-        const float x = g.lo.x + (j + 0.5f) * c - text_w(lab) * 0.5f;
-        dl->AddText(j == hit_col ? strong : small, fs,
-                    ImVec2(std::max(g.lo.x - 2, x), g.lo.y - band + 1),
-                    rgba(j == focus ? p.accent : p.ink), lab.c_str());
-    }
-    if (hit_col >= 0 && hit_col % kt != 0) {  // the hovered column's label, over the gap
-        const std::string lab = Ellipsize(small, fs, token(hit_col), std::max(tok_need, c) - 4);
-        const float x = g.lo.x + (hit_col + 0.5f) * c - text_w(lab) * 0.5f;
-        dl->AddText(strong, fs, ImVec2(x, g.lo.y - band + 1), rgba(p.ink), lab.c_str());
-    }
-    const int kn = label_step(c, num_w + 6);
-    for (int j = 0; j < n; j += kn) {
-        const std::string num = std::to_string(j + 1);
-        const float x = g.lo.x + (j + 0.5f) * c - text_w(num) * 0.5f;
-        dl->AddText(small, fs, ImVec2(x, g.lo.y + size + 3), rgba(p.muted), num.c_str());
-    }
-    ImGui::SetCursorScreenPos(o);
-    ImGui::Dummy(ImVec2(label_w + size, band + size + band));
-
-    if (hit_row >= 0) {
-        const bool masked = causal && hit_col > hit_row;
-        ImGui::BeginTooltip();
-        if (heads > 1) Caption("Head " + std::to_string(shown + 1), p);
-        ImGui::Text("query “%s” (row %d) → key “%s” (col %d)", token(hit_row).c_str(), hit_row + 1,
-                    token(hit_col).c_str(), hit_col + 1);
-        const std::string score = format_number(hr.scores.at(hit_row, hit_col), 2);
-        if (masked) {
-            ImGui::Text("weight masked (0), score %s", score.c_str());
-            Caption("The causal mask hides later tokens from this query.", p);
-        } else {
-            ImGui::Text("weight %s, score %s",
-                        format_number(hr.weights.at(hit_row, hit_col), 2).c_str(), score.c_str());
-        }
-        Caption("Click or press Enter to make row " + std::to_string(hit_row + 1) + " the focus.",
-                p);
-        ImGui::EndTooltip();
-        if (hit_click) {
-            e.scenario_id = "sentence";
-            e.focus = hit_row;
-        }
-    }
-
-    // Key: the colour ramp, the masked hatch, the focus row.
-    ImGui::Dummy(ImVec2(1, 2));
-    const ImVec2 k = ImGui::GetCursorScreenPos();
-    const float ramp_w = std::min(180.0f, W * 0.4f);
-    const float lab0 = text_w("weight 0") + 6;
-    dl->AddText(small, fs, ImVec2(k.x, k.y + 1), rgba(p.muted), "weight 0");
-    for (int i = 0; i < 48; ++i) {
-        const float a = i / 48.0f, b = (i + 1) / 48.0f;
-        dl->AddRectFilled(ImVec2(k.x + lab0 + a * ramp_w, k.y + 3),
-                          ImVec2(k.x + lab0 + b * ramp_w + 0.5f, k.y + 3 + fs - 2),
-                          rgba(weight_colour(s.theme, (a + b) * 0.5f)));
-    }
-    dl->AddRect(ImVec2(k.x + lab0, k.y + 3), ImVec2(k.x + lab0 + ramp_w, k.y + 1 + fs),
-                rgba(p.border));
-    float x = k.x + lab0 + ramp_w + 6;
-    dl->AddText(small, fs, ImVec2(x, k.y + 1), rgba(p.muted), "1");
-    x += text_w("1") + 18;
-    const float row2 = (x + 150 > k.x + W) ? fs + 8 : 0.0f;  // wrap the other keys when narrow
-    if (row2 > 0) x = k.x;
-    const float ky = k.y + row2;
-    if (causal) {
-        const ImVec2 a(x, ky + 2), b(x + fs + 4, ky + fs);
-        dl->AddRectFilled(a, b, rgba(mix(p.surface_alt, p.masked, 0.18f)));
-        for (float off = 0; off < b.x - a.x; off += 4)
-            dl->AddLine(ImVec2(a.x + off, a.y),
-                        ImVec2(std::min(b.x, a.x + off + (b.y - a.y)),
-                               a.y + std::min(b.y - a.y, b.x - a.x - off)),
-                        rgba(p.masked, 0.7f));
-        dl->AddRect(a, b, rgba(p.border));
-        dl->AddText(small, fs, ImVec2(b.x + 6, ky + 1), rgba(p.muted), "masked (causal)");
-        x = b.x + 6 + text_w("masked (causal)") + 18;
-    }
-    dl->AddRect(ImVec2(x, ky + 3), ImVec2(x + fs + 4, ky + fs - 1), rgba(p.highlight), 0, 0, 2.0f);
-    dl->AddText(small, fs, ImVec2(x + fs + 10, ky + 1), rgba(p.muted), "focus row");
-    ImGui::Dummy(ImVec2(W, row2 + fs + 4));
+    const Heat h{s, d, p, ImGui::GetWindowDrawList(), font(FontRole::Small),
+                 font(FontRole::Strong), kSmallPx, n, heads, std::clamp(s.shown_head, 0, heads - 1),
+                 d.sentence.options.causal};
+    if (heads > 1) HeadStrip(h, W, t, e);
+    const BigMap m = LayOutBigMap(h, W);
+    const attn::HeadResult& hr = h.head(h.shown);
+    if (heads > 1)
+        h.dl->AddText(h.strong, h.fs, m.o, rgba(p.accent),
+                      ("Head " + std::to_string(h.shown + 1) + " of " + std::to_string(heads))
+                          .c_str());
+    DrawCells(h.dl, m.g, hr, h.causal, p, s.theme);
+    DrawCellNumbers(h, m.g, hr);
+    h.dl->AddRect(ImVec2(m.g.lo.x - 0.5f, m.g.lo.y - 0.5f),
+                  ImVec2(m.g.lo.x + m.g.size + 0.5f, m.g.lo.y + m.g.size + 0.5f), rgba(p.border));
+    const Hit hit = RowHits(h, m.g);
+    const int focus = std::clamp(d.sentence.focus, 0, n - 1);
+    DrawMarks(h, m.g, focus, hit);
+    DrawRowLabels(h, m, focus, hit);
+    DrawColumnLabels(h, m, focus, hit);
+    ImGui::SetCursorScreenPos(m.o);
+    ImGui::Dummy(ImVec2(m.label_w + m.g.size, (m.g.lo.y - m.o.y) + m.g.size + m.band));
+    CellTooltip(h, hr, hit, e);
+    DrawKey(h, W);
     EndCard(card);
     return e;
 }

@@ -11,11 +11,7 @@
 namespace app {
 
 ImVec4 candidate_colour(const AppState& s, int j) {
-    const unsigned light[] = {0x2f6fde, 0x1c8a6a, 0xc4563b, 0x7457c4, 0xb07d12, 0x3b8ea5};
-    const unsigned dark[] = {0x7aa7ff, 0x5fcfa6, 0xef8f73, 0xb9a4f5, 0xe4b65a, 0x74c3d9};
-    const unsigned v = (s.theme == Theme::Dark ? dark : light)[((j % 6) + 6) % 6];
-    return ImVec4(((v >> 16) & 0xff) / 255.0f, ((v >> 8) & 0xff) / 255.0f, (v & 0xff) / 255.0f,
-                  1.0f);
+    return palette_for(s.theme).series[((j % kSeriesColours) + kSeriesColours) % kSeriesColours];
 }
 
 namespace {
@@ -76,7 +72,7 @@ Edits ShowAppLayout(const AppState& s, const Derived& d, const UiText& t) {
     }
 
     if (d.ok) {
-        switch (static_cast<Panel>(s.panel)) {
+        switch (s.panel) {
             case Panel::Steps:
                 Columns(s, d, t, e, ShowStepsPanel, ShowScoresWeightsPanel, ShowOutputPanel);
                 break;
@@ -99,9 +95,9 @@ Edits ShowAppLayout(const AppState& s, const Derived& d, const UiText& t) {
     if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
         !ImGui::GetIO().WantTextInput) {
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown)))
-            e.step = std::min(s.step + 1, kStepCount - 1);
+            e.step = std::min(to_int(s.step) + 1, kStepCount - 1);
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp)))
-            e.step = std::max(s.step - 1, 0);
+            e.step = std::max(to_int(s.step) - 1, 0);
     }
     ImGui::End();
     return e;

@@ -15,7 +15,7 @@ Edits ShowOutputPanel(const AppState& s, const Derived& d, const UiText& t) {
     const Card card = BeginCard("##output", p);
     const float W = card.inner;
     const attn::FocusResult& r = d.focus;
-    const int hl = highlighted(s);
+    const std::optional<Position> hl = highlighted(s);
     const std::string focus_token =
         s.scenario.focus >= 0 && s.scenario.focus < static_cast<int>(s.scenario.tokens.size())
             ? s.scenario.tokens[static_cast<std::size_t>(s.scenario.focus)]
@@ -53,7 +53,7 @@ Edits ShowOutputPanel(const AppState& s, const Derived& d, const UiText& t) {
             if (len < 0.2f) continue;
             const bool is_hl = d.positions[j] == hl;
             const ImVec4 col = candidate_colour(s, static_cast<int>(j));
-            const float a = hl < 0 ? 0.8f : (is_hl ? 1.0f : 0.22f);
+            const float a = !hl ? 0.8f : (is_hl ? 1.0f : 0.22f);
             float x0, x1;
             if (c >= 0) {
                 x0 = right;
@@ -85,7 +85,7 @@ Edits ShowOutputPanel(const AppState& s, const Derived& d, const UiText& t) {
         bool clicked = false;
         const bool hit = CandidateHit("##legend", ImVec2(w, 20), &clicked);
         ImGui::PopID();
-        if (hit) e.hover = d.positions[j];
+        if (hit) e.hover = HoverReport{d.positions[j]};
         if (clicked) e.pinned = d.positions[j];
         dl->AddRectFilled(ImVec2(a.x + 2, a.y + 5), ImVec2(a.x + 12, a.y + 15),
                           rgba(candidate_colour(s, static_cast<int>(j))), 2);
@@ -94,7 +94,7 @@ Edits ShowOutputPanel(const AppState& s, const Derived& d, const UiText& t) {
         x += w + 4;
     }
     if (r.contributions.size() > 12) Caption("(legend shows the first 12 candidates)", p);
-    if (!e.hover) e.hover = -1;
+    if (!e.hover) e.hover = HoverReport{};
 
     for (std::size_t j = 0; j < d.positions.size(); ++j) {
         if (d.positions[j] != hl) continue;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "app_model.h"
+#include "attn_theme_data.h"
 #include "theme.h"
 #include "views.h"
 
@@ -31,11 +32,8 @@
 
 namespace {
 
-// Glyphs in the atlas: what the subset font holds (see CMakeLists.txt, ATTN_FONT_UNICODES).
-const ImWchar kGlyphRanges[] = {
-    0x0020, 0x007E, 0x00A0, 0x00FF, 0x0391, 0x03C9, 0x2009, 0x200A, 0x2010, 0x2027, 0x202F,
-    0x202F, 0x2030, 0x203A, 0x2190, 0x2199, 0x2211, 0x2212, 0x221A, 0x221A, 0x221E, 0x221E,
-    0x2248, 0x2248, 0x2260, 0x2260, 0x2264, 0x2265, 0x25B2, 0x25C0, 0x2713, 0x2713, 0};
+// Glyphs in the atlas: the one glyph list (assets/theme/glyphs.json), as the font subset holds.
+const ImWchar kGlyphRanges[] = {ATTN_GLYPH_RANGES, 0};
 
 struct Platform {
     SDL_Window* window = nullptr;
@@ -333,29 +331,13 @@ std::string bench_frames(App& a, int tokens, int frames) {
     a.state = saved_state;
     a.derived = saved_derived;
     ++a.state.revision;
-    if (!error.empty() || ms.empty())
-        return "{\"ok\":false,\"error\":\"" + (error.empty() ? std::string("no frames") : error) +
-               "\"}";
-    std::vector<double> sorted = ms;
-    std::sort(sorted.begin(), sorted.end());
-    double sum = 0;
-    for (double v : ms) sum += v;
-    auto at = [](const std::vector<double>& v, double q) {
-        return v[static_cast<std::size_t>(q * (v.size() - 1))];
-    };
-    std::sort(whole.begin(), whole.end());
-    char buf[320];
-    std::snprintf(buf, sizeof buf,
-                  "{\"ok\":true,\"tokens\":%d,\"frames\":%d,\"mean_ms\":%.4f,\"p50_ms\":%.4f,"
-                  "\"p95_ms\":%.4f,\"max_ms\":%.4f,\"whole_p50_ms\":%.4f,\"whole_p95_ms\":%.4f}",
-                  tokens, static_cast<int>(ms.size()), sum / ms.size(), at(sorted, 0.5),
-                  at(sorted, 0.95), sorted.back(), at(whole, 0.5), at(whole, 0.95));
-    return buf;
+    if (!error.empty() || ms.empty()) return app::error_json("bench", error.empty() ? "no frames" : error);
+    return app::frame_stats_json(tokens, ms, whole);
 }
 
 }  // namespace
 
-// ---- exports for the page (see /work/notes/contracts.md) ----------------------------------------
+// ---- exports for the page: the list (names, types, what each does) is src/app/exports.json -----
 extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* attn_state_json() {
     g_app.plat.reply = app::state_json(g_app.state, g_app.derived);
@@ -370,6 +352,28 @@ EMSCRIPTEN_KEEPALIVE const char* attn_set_sentence(const char* text, int focus) 
     app::Edits e;
     e.sentence = std::string(text ? text : "");
     e.focus = focus;
+    return page_edit(e);
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_tokenize(const char* text) {
+    g_app.plat.reply = app::tokenize_json(text ? text : "");
+    return g_app.plat.reply.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_set_option(const char* name, double value) {
+    const std::string n = name ? name : "";
+    const std::optional<app::Edits> e = app::option_edit(n, value);
+    if (e) return page_edit(*e);
+    g_app.plat.reply = "There is no canvas setting called “" + n + "”.";
+    return g_app.plat.reply.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_set_vector(int which, int candidate, int component,
+                                                 double value) {
+    app::Edits e;
+    if (which < 0 || which > 2) {
+        g_app.plat.reply = "Choose the query (0), a key (1) or a value (2).";
+        return g_app.plat.reply.c_str();
+    }
+    e.vectors.push_back(
+        app::VectorEdit{static_cast<app::VectorEdit::Which>(which), candidate, component, value});
     return page_edit(e);
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_set_focus(int position) {
@@ -395,7 +399,7 @@ EMSCRIPTEN_KEEPALIVE void attn_set_theme(int dark) {
 EMSCRIPTEN_KEEPALIVE const char* attn_bench_frames(int tokens, int frames) {
     if (!g_app.loaded || tokens < 1 || tokens > attn::kMaxSentenceTokens || frames < 1 ||
         frames > 1000)
-        g_app.plat.reply = "{\"ok\":false,\"error\":\"tokens must be 1..128, frames 1..1000\"}";
+        g_app.plat.reply = app::error_json("bench", "tokens must be 1..128, frames 1..1000");
     else
         g_app.plat.reply = bench_frames(g_app, tokens, frames);
     return g_app.plat.reply.c_str();
@@ -433,9 +437,7 @@ int main(int, char**) {
     SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT,
                 "#attention-canvas");  // keys only when focused
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER | SDL_INIT_EVENTS) != 0) {
-        js_notify_state(
-            "{\"ok\":false,\"error\":{\"code\":\"no_video\",\"message\":\"The canvas could not "
-            "start.\"}}");
+        js_notify_state(app::error_json("no_video", "The canvas could not start.").c_str());
         return 1;
     }
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
@@ -447,9 +449,10 @@ int main(int, char**) {
                          720, SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     a.plat.gl = a.plat.window ? SDL_GL_CreateContext(a.plat.window) : nullptr;
     if (!a.plat.gl) {
-        js_notify_state(
-            "{\"ok\":false,\"error\":{\"code\":\"no_webgl2\",\"message\":\"This browser "
-            "cannot draw WebGL2, so the interactive canvas is not available.\"}}");
+        js_notify_state(app::error_json("no_webgl2",
+                                        "This browser cannot draw WebGL2, so the interactive "
+                                        "canvas is not available.")
+                            .c_str());
         return 1;
     }
     SDL_GL_MakeCurrent(a.plat.window, a.plat.gl);

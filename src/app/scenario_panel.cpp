@@ -95,7 +95,7 @@ Edits ShowScenarioPanel(const AppState& s, const Derived& d, const UiText& t) {
         const int picked = Picker("##scenario", scenarios, 3, current, half);
         if (picked >= 0) e.scenario_id = ids[picked];
         ImGui::SameLine(0, st.ItemSpacing.x);
-        const int view = Picker("##panel", panels, kPanelCount, s.panel, half);
+        const int view = Picker("##panel", panels, kPanelCount, to_int(s.panel), half);
         if (view >= 0) e.panel = view;
     } else {
         const bool one_row = lab_sc + seg_sc + gap + lab_vw + seg_vw <= w;
@@ -114,7 +114,7 @@ Edits ShowScenarioPanel(const AppState& s, const Derived& d, const UiText& t) {
         InlineLabel("View", p);
         ImGui::SameLine(0, 8);
         const int view =
-            Segmented("##panel", panels, kPanelCount, s.panel, p, one_row ? seg_vw : w - lab_vw);
+            Segmented("##panel", panels, kPanelCount, to_int(s.panel), p, one_row ? seg_vw : w - lab_vw);
         if (view >= 0) e.panel = view;
     }
 

@@ -24,7 +24,7 @@ Edits ShowScoresWeightsPanel(const AppState& s, const Derived& d, const UiText& 
     const bool side = W >= 430;
     const int n = static_cast<int>(d.focus.scores.size());
     const float row_h = 24.0f;
-    const int hl = highlighted(s);
+    const std::optional<Position> hl = highlighted(s);
     ImFont* strong = font(FontRole::Strong);
     ImFont* small = font(FontRole::Small);
 
@@ -83,7 +83,7 @@ Edits ShowScoresWeightsPanel(const AppState& s, const Derived& d, const UiText& 
                     const ImVec4 c = masked ? p.masked : (v < 0 ? p.negative : p.score);
                     dl->AddRectFilled(ImVec2(std::min(zero, zero + len), by),
                                       ImVec2(std::max(zero, zero + len), by + bh),
-                                      rgba(c, is_hl || hl < 0 ? 0.9f : 0.45f), 3);
+                                      rgba(c, is_hl || !hl ? 0.9f : 0.45f), 3);
                     const std::string num = format_number(d.focus.scores[ju]);
                     dl->AddText(strong, ImGui::GetFontSize(), ImVec2(bx + bw + 6, a.y + 3),
                                 rgba(v < 0 ? p.negative : p.score), num.c_str());
@@ -93,7 +93,7 @@ Edits ShowScoresWeightsPanel(const AppState& s, const Derived& d, const UiText& 
                                       3);
                     dl->AddRectFilled(ImVec2(bx, by),
                                       ImVec2(bx + bw * static_cast<float>(v), by + bh),
-                                      rgba(p.weight, is_hl || hl < 0 ? 0.9f : 0.45f), 3);
+                                      rgba(p.weight, is_hl || !hl ? 0.9f : 0.45f), 3);
                     const std::string num =
                         masked ? t.masked_note : format_number(d.focus.weights[ju]);
                     dl->AddText(masked ? small : strong, ImGui::GetFontSize(),
@@ -102,7 +102,7 @@ Edits ShowScoresWeightsPanel(const AppState& s, const Derived& d, const UiText& 
                 }
                 ImGui::PushID(j);
                 bool clicked = false;
-                if (CandidateHit("##row", ImVec2(inner_w, row_h), &clicked)) e.hover = pos;
+                if (CandidateHit("##row", ImVec2(inner_w, row_h), &clicked)) e.hover = HoverReport{pos};
                 if (clicked) e.pinned = pos;
                 ImGui::PopID();
             }
@@ -119,7 +119,7 @@ Edits ShowScoresWeightsPanel(const AppState& s, const Derived& d, const UiText& 
         }
         ImGui::EndGroup();
     }
-    if (!e.hover) e.hover = -1;
+    if (!e.hover) e.hover = HoverReport{};
     EndCard(card);
     return e;
 }

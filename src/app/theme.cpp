@@ -1,5 +1,8 @@
-// theme.cpp - palette and ImGui style. The page uses the same colours (see the report / README).
+// theme.cpp - palette and ImGui style. The colours are the page's: both come from
+// assets/theme/palette.json (attn_theme_data.h here, css/palette.css on the page).
 #include "theme.h"
+
+#include "attn_theme_data.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,40 +17,46 @@ ImVec4 hex(unsigned v, float a = 1.0f) {
 }  // namespace
 
 Palette palette_for(Theme theme) {
+    const bool dark = theme == Theme::Dark;
+    // The one palette (assets/theme/palette.json): every token, for this theme.
+    struct Tokens {
+#define ATTN_TOKEN_FIELD(name, light, dark) unsigned name;
+        ATTN_PALETTE(ATTN_TOKEN_FIELD)
+#undef ATTN_TOKEN_FIELD
+    };
+    const Tokens t = dark ? Tokens{
+#define ATTN_TOKEN_DARK(name, light, dark) dark,
+                                ATTN_PALETTE(ATTN_TOKEN_DARK)
+#undef ATTN_TOKEN_DARK
+                            }
+                          : Tokens{
+#define ATTN_TOKEN_LIGHT(name, light, dark) light,
+                                ATTN_PALETTE(ATTN_TOKEN_LIGHT)
+#undef ATTN_TOKEN_LIGHT
+                            };
     Palette p;
-    if (theme == Theme::Dark) {
-        p.bg = hex(0x16181d);
-        p.surface = hex(0x1e2128);
-        p.surface_alt = hex(0x262a33);
-        p.border = hex(0x343a46);
-        p.ink = hex(0xe6e6e6);
-        p.muted = hex(0xa3aab6);
-        p.accent = hex(0x7aa7ff);
-        p.accent_soft = hex(0x7aa7ff, 0.16f);
-        p.score = hex(0xb9a4f5);
-        p.negative = hex(0xef8f73);
-        p.weight = hex(0x7aa7ff);
-        p.output = hex(0x5fcfa6);
-        p.highlight = hex(0xf2c063);
-        p.masked = hex(0x5b616d);
-        p.error = hex(0xff8a80);
-    } else {
-        p.bg = hex(0xfbfaf7);
-        p.surface = hex(0xffffff);
-        p.surface_alt = hex(0xf2f0ea);
-        p.border = hex(0xe2ded4);
-        p.ink = hex(0x1f2328);
-        p.muted = hex(0x5d6470);
-        p.accent = hex(0x2f6fde);
-        p.accent_soft = hex(0x2f6fde, 0.10f);
-        p.score = hex(0x7457c4);
-        p.negative = hex(0xc4563b);
-        p.weight = hex(0x2f6fde);
-        p.output = hex(0x1c8a6a);
-        p.highlight = hex(0xd98a1c);
-        p.masked = hex(0xb9b6ae);
-        p.error = hex(0xb3261e);
-    }
+    p.bg = hex(t.bg);
+    p.surface = hex(t.surface);
+    p.surface_alt = hex(t.surface_2);
+    p.border = hex(t.line);
+    p.ink = hex(t.text);
+    p.muted = hex(t.muted);
+    p.accent = hex(t.accent);
+    p.accent_soft = hex(t.accent_soft);
+    p.score = hex(t.score);
+    p.negative = hex(t.negative);
+    p.weight = hex(t.weight);
+    p.output = hex(t.output);
+    p.highlight = hex(t.highlight);
+    p.masked = hex(t.masked);
+    p.error = hex(t.bad);
+    p.heat[0] = hex(t.heat_0);
+    p.heat[1] = hex(t.heat_1);
+    p.heat[2] = hex(t.heat_2);
+    p.heat[3] = hex(t.heat_3);
+    p.heat[4] = hex(t.heat_4);
+    const unsigned series[] = {t.series_0, t.series_1, t.series_2, t.series_3, t.series_4, t.series_5};
+    for (int i = 0; i < kSeriesColours; ++i) p.series[i] = hex(series[i]);
     return p;
 }
 
@@ -61,13 +70,11 @@ ImVec4 mix(const ImVec4& a, const ImVec4& b, float t) {
 }
 
 ImVec4 weight_colour(Theme theme, float w) {
-    const unsigned light[] = {0xe8effc, 0xb9cff5, 0x7ea4ea, 0x2f6fde, 0x1b438f};
-    const unsigned dark[] = {0x27324a, 0x2f4a82, 0x4a78cf, 0x7aa7ff, 0xd3e2ff};
-    const unsigned* stops = theme == Theme::Dark ? dark : light;
-    if (!(w > 0.0f)) return palette_for(theme).surface;   // exactly 0 (or not a number)
+    const Palette p = palette_for(theme);
+    if (!(w > 0.0f)) return p.surface;                    // exactly 0 (or not a number)
     const float t = std::sqrt(std::min(w, 1.0f)) * 4.0f;  // sqrt: small weights stay apart
     const int i = std::min(3, static_cast<int>(t));
-    return mix(hex(stops[i]), hex(stops[i + 1]), t - i);
+    return mix(p.heat[i], p.heat[i + 1], t - static_cast<float>(i));
 }
 
 namespace {

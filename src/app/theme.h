@@ -1,4 +1,5 @@
-// theme.h - the calm palette shared with the page (light and dark) and the ImGui style built on it.
+// theme.h - the calm palette shared with the page (light and dark; one source:
+// assets/theme/palette.json) and the ImGui style built on it.
 #pragma once
 
 #include <imgui.h>
@@ -10,7 +11,10 @@ namespace app {
 struct Palette {
     ImVec4 bg, surface, surface_alt, border, ink, muted, accent, accent_soft;
     ImVec4 score, negative, weight, output, highlight, masked, error;
+    ImVec4 heat[5];  // the heatmap's colour scale, weight 0 -> 1
+    ImVec4 series[6];  // candidate colours in the charts (repeat after kSeriesColours)
 };
+constexpr int kSeriesColours = 6;
 
 Palette palette_for(Theme theme);                 // colours (sRGB, 0..1)
 void apply_style(Theme theme);                    // ImGui colours, rounding, spacing for the theme

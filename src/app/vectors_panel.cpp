@@ -58,7 +58,7 @@ Edits ShowVectorsPanel(const AppState& s, const Derived& d, const UiText& t) {
     const attn::Scenario& sc = s.scenario;
     const attn::FocusResult& r = d.focus;
     const bool editable = is_vectors_kind(s);
-    const int hl = highlighted(s);
+    const std::optional<Position> hl = highlighted(s);
 
     Strong("Query, keys and values");
     Caption(editable ? t.vectors_note : t.illustrative_note, p);
@@ -123,10 +123,10 @@ Edits ShowVectorsPanel(const AppState& s, const Derived& d, const UiText& t) {
         ImGui::Text("%s", d.candidate_tokens[ju].c_str());
         ImGui::PopFont();
         ImGui::PopStyleColor();
-        if (ImGui::IsItemHovered()) e.hover = pos;
+        if (ImGui::IsItemHovered()) e.hover = HoverReport{pos};
         ImGui::SameLine();
         if (ImGui::Checkbox("attend", &use)) e.toggle_mask = pos;
-        if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) e.hover = pos;
+        if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) e.hover = HoverReport{pos};
         if (masked) {
             ImGui::SameLine();
             const char* why = r.mask[ju] == attn::MaskReason::Causal    ? "masked: after the focus"
@@ -137,10 +137,10 @@ Edits ShowVectorsPanel(const AppState& s, const Derived& d, const UiText& t) {
         if (editable) {
             Label("k", p.score, label_w);
             VectorRow("k", sc.keys[ju], VectorEdit::Key, j, field_w, true, &e.vectors);
-            if (ImGui::IsItemHovered() || ImGui::IsItemActive()) e.hover = pos;
+            if (ImGui::IsItemHovered() || ImGui::IsItemActive()) e.hover = HoverReport{pos};
             Label("v", p.output, label_w);
             VectorRow("v", sc.values[ju], VectorEdit::Value, j, field_w, true, &e.vectors);
-            if (ImGui::IsItemHovered() || ImGui::IsItemActive()) e.hover = pos;
+            if (ImGui::IsItemHovered() || ImGui::IsItemActive()) e.hover = HoverReport{pos};
         }
         // the dot product as its products and their sum
         std::string line = "q·k = ";
@@ -165,14 +165,14 @@ Edits ShowVectorsPanel(const AppState& s, const Derived& d, const UiText& t) {
                                                       rgba(p.highlight, 0.10f), 6);
         if (ImGui::IsMouseHoveringRect(ImVec2(top.x, top.y), ImVec2(top.x + W, bottom.y)) &&
             ImGui::IsWindowHovered())
-            e.hover = pos;
+            e.hover = HoverReport{pos};
         ImGui::PopID();
     }
     if (many) {
         ImGui::EndChild();
         ImGui::PopStyleColor();
     }
-    if (!e.hover) e.hover = -1;
+    if (!e.hover) e.hover = HoverReport{};
     EndCard(card);
     return e;
 }

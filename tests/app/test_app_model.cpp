@@ -108,7 +108,7 @@ TEST_F(AppModel, ViewOutsideZeroToThreeIsRejectedAndKeepsTheView) {
     EXPECT_FALSE(app::apply(s, d, e, lib).error.empty());
     e.panel = 4;
     EXPECT_FALSE(app::apply(s, d, e, lib).error.empty());
-    EXPECT_EQ(s.panel, 2);
+    EXPECT_EQ(s.panel, app::Panel::Sentence);
     EXPECT_EQ(nlohmann::json::parse(app::state_json(s, d))["panel"], 2);
 }
 
@@ -116,7 +116,7 @@ TEST_F(AppModel, StepOutsideZeroToThreeIsRejected) {
     app::Edits e;
     e.step = 4;
     EXPECT_FALSE(app::apply(s, d, e, lib).error.empty());
-    EXPECT_EQ(s.step, 0);
+    EXPECT_EQ(s.step, app::Step::ChooseFocus);
     e.step = 3;
     EXPECT_TRUE(app::apply(s, d, e, lib).error.empty());
     EXPECT_EQ(nlohmann::json::parse(app::state_json(s, d))["step_name"], "mix");
@@ -146,6 +146,75 @@ TEST_F(AppModel, FormatNumberUsesATrueMinusAndNeverPrintsMinusZero) {
     EXPECT_EQ(app::format_number(-0.7), "−0.70");
     EXPECT_EQ(app::format_number(-0.001), "0.00");
     EXPECT_EQ(app::format_number(NAN), "–");
+}
+
+TEST(AppTokenize, ThePageGetsTheEnginesTokensAndDefaultFocus) {
+    auto j = nlohmann::json::parse(app::tokenize_json("use snake_case here"));
+    ASSERT_TRUE(j["ok"].get<bool>());
+    auto engine = attn::tokenize("use snake_case here");
+    ASSERT_TRUE(engine.ok());
+    ASSERT_EQ(j["tokens"].size(), engine.value().size());
+    for (std::size_t i = 0; i < engine.value().size(); ++i)
+        EXPECT_EQ(j["tokens"][i], engine.value()[i].text);
+    EXPECT_EQ(j["tokens"][j["focus"].get<int>()], "here");
+    auto k = nlohmann::json::parse(app::tokenize_json("it costs 3½ euros"));
+    EXPECT_EQ(k["tokens"][k["focus"].get<int>()], "euros");
+    auto p = nlohmann::json::parse(app::tokenize_json("the end ."));
+    EXPECT_EQ(p["tokens"][p["focus"].get<int>()], "end");  // punctuation is never the default
+}
+
+TEST(AppTokenize, NamesTheCharactersTheCanvasCannotDrawOnceEach) {
+    EXPECT_EQ(app::unsupported_characters("Zażółć gęślą jaźń, café, αβγ − √2"), "");
+    EXPECT_EQ(app::unsupported_characters("猫が猫を見た"), "猫がを見た");
+    EXPECT_EQ(app::unsupported_characters("القط نائم"), "القطنئم");
+    auto j = nlohmann::json::parse(app::tokenize_json("the 猫 sat"));
+    EXPECT_EQ(j["unsupported"], "猫");
+}
+
+TEST(AppTokenize, TooLongTextIsAnErrorWithTheEnginesLimits) {
+    auto j = nlohmann::json::parse(app::tokenize_json(std::string(10000, 'a')));
+    EXPECT_FALSE(j["ok"].get<bool>());
+    EXPECT_FALSE(j["error"]["message"].get<std::string>().empty());
+    EXPECT_EQ(j["max_bytes"], attn::kMaxSentenceBytes);
+    EXPECT_EQ(j["max_tokens"], attn::kMaxSentenceTokens);
+}
+
+TEST_F(AppModel, SentenceWithFocusMinusOneUsesTheDefaultFocus) {
+    app::Edits e;
+    e.sentence = std::string("it costs 3½ euros");
+    e.focus = -1;
+    ASSERT_TRUE(app::apply(s, d, e, lib).error.empty());
+    EXPECT_EQ(s.scenario.tokens[static_cast<std::size_t>(s.scenario.focus)], "euros");
+}
+
+TEST(AppEdits, MergeKeepsAHoverThatNamesACandidateAndAccumulatesVectors) {
+    app::Edits a, b;
+    a.hover = app::HoverReport{2};
+    b.hover = app::HoverReport{};
+    b.vectors.push_back(app::VectorEdit{});
+    a.vectors.push_back(app::VectorEdit{});
+    b.step = 3;
+    app::merge(a, b);
+    ASSERT_TRUE(a.hover && a.hover->position);
+    EXPECT_EQ(*a.hover->position, 2);
+    EXPECT_EQ(a.vectors.size(), 2u);
+    EXPECT_EQ(a.step, 3);
+    EXPECT_FALSE(app::changes_model(b) && b.vectors.empty());
+    app::Edits c;
+    c.step = 1;
+    c.hover = app::HoverReport{1};
+    EXPECT_FALSE(app::changes_model(c));
+    c.temperature = 2.0;
+    EXPECT_TRUE(app::changes_model(c));
+}
+
+TEST_F(AppModel, TemperatureOutsideTheRangeIsRejected) {
+    app::Edits e;
+    e.temperature = 0.0;
+    EXPECT_FALSE(app::apply(s, d, e, lib).error.empty());
+    e.temperature = 2.0;
+    EXPECT_TRUE(app::apply(s, d, e, lib).error.empty());
+    EXPECT_DOUBLE_EQ(s.scenario.options.temperature, 2.0);
 }
 
 }  // namespace

@@ -62,25 +62,29 @@
   }
 
   // ------------------------------------------------------------ sentence checks before calling the app
-  var WORD = /[\p{L}\p{M}\p{N}]+(?:['\u2019-][\p{L}\p{M}\p{N}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
+  // The page never splits text itself: the engine's tokenizer (attn_tokenize) gives the tokens, the
+  // default focus and the characters the canvas cannot draw; only then is the sentence sent.
   function checkSentence(text) {
     var t = text.trim();
     if (!t) return { error: 'Type a sentence first: at least two words.' };
     if (t.length > MAX_CHARS) return { error: 'That is ' + t.length + ' characters. Please keep it to ' + MAX_CHARS + ' or fewer.' };
     if (/[\p{Extended_Pictographic}\u200d\ufe0f]/u.test(t)) return { error: 'Emoji cannot be used here. Please use letters, numbers and ordinary punctuation.' };
     if (/[^\p{L}\p{M}\p{N}\p{P}\p{Zs}]/u.test(t)) return { error: 'Symbols and control characters cannot be used here. Please use letters, numbers and ordinary punctuation.' };
-    var tokens = t.match(WORD) || [];
-    var words = tokens.filter(function (w) { return /[\p{L}\p{N}]/u.test(w); });
-    for (var i = 0; i < words.length; i++) {
-      var w = words[i];
+    if (!api) return { error: messages.no_app };
+    var r;
+    try { r = JSON.parse(api.tokenize(t)); } catch (e) { return { error: 'The sentence could not be read. Please try again.' }; }
+    if (!r.ok) return { error: r.error && r.error.message ? r.error.message : 'The sentence could not be read.' };
+    for (var i = 0; i < r.tokens.length; i++) {
+      var w = r.tokens[i];
       var n = (/\p{Script=Latin}/u.test(w) ? 1 : 0) + (/\p{Script=Cyrillic}/u.test(w) ? 1 : 0) + (/\p{Script=Greek}/u.test(w) ? 1 : 0);
       if (n > 1) return { error: 'The word \u201c' + w + '\u201d mixes letters from different alphabets (for example Latin and Cyrillic). Please retype it in one alphabet.' };
     }
-    if (words.length < 2) return { error: 'Please use at least two words, so the focus token has something to compare with.' };
-    // The engine caps the number of tokens and says so in its own words (attn_set_sentence).
-    var last = 0;
-    tokens.forEach(function (w, j) { if (/[\p{L}\p{N}]/u.test(w)) last = j; });
-    return { text: t, focus: last };
+    if (r.unsupported) {
+      var chars = Array.from(r.unsupported);
+      return { error: 'The canvas cannot draw ' + (chars.length > 1 ? 'these characters' : 'this character') + ': ' + chars.slice(0, 12).join(' ') + (chars.length > 12 ? ' \u2026' : '') + '. It draws Latin and Greek letters, digits and ordinary punctuation; please retype the sentence with those.' };
+    }
+    if (r.words < 2) return { error: 'Please use at least two words, so the focus token has something to compare with.' };
+    return { text: t, focus: r.focus, tokens: r.tokens };
   }
 
   // ------------------------------------------------------------ calling the app
@@ -143,16 +147,9 @@
   function ready(mod) {
     var cw = mod && mod.cwrap;
     if (typeof cw !== 'function') { unavailable('failed', messages.no_app); return; }
-    api = {
-      state: cw('attn_state_json', 'string', []),
-      setScenario: cw('attn_set_scenario', 'string', ['string']),
-      setSentence: cw('attn_set_sentence', 'string', ['string', 'number']),
-      setFocus: cw('attn_set_focus', 'string', ['number']),
-      setStep: cw('attn_set_step', 'string', ['number']),
-      setPanel: cw('attn_set_panel', 'string', ['number']),
-      setTheme: cw('attn_set_theme', null, ['number']),
-      setReducedMotion: cw('attn_set_reduced_motion', null, ['number'])
-    };
+    // The wrapper is generated from the export list (src/app/exports.json) into app.js.
+    api = typeof mod.attnApi === 'function' ? mod.attnApi() : null;
+    if (!api) { unavailable('failed', messages.no_app); return; }
     el.canvas.hidden = false;
     setStageMessage('ready', '');
     [el.focus, el.view, el.sentence, el.submit].forEach(function (n) { n.disabled = false; });

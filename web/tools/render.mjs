@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
+import { paletteCss } from './palette.mjs';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -441,6 +442,8 @@ function main() {
   fs.writeFileSync(path.join(tmp, 'index.html'), index);
   fs.writeFileSync(path.join(tmp, 'embed.html'), embed);
   copyDir(path.join(WEB, 'css'), path.join(tmp, 'css'), '.css');
+  const paletteFile = path.join(WEB, '..', 'assets', 'theme', 'palette.json');
+  try { fs.writeFileSync(path.join(tmp, 'css', 'palette.css'), paletteCss(JSON.parse(fs.readFileSync(paletteFile, 'utf8')))); } catch (e) { fail(`cannot make css/palette.css from ${paletteFile}: ${e.message}`); }
   copyDir(path.join(WEB, 'js'), path.join(tmp, 'js'), '.js');
   if (o.app) fs.copyFileSync(o.app, path.join(tmp, 'app.js'));
   fs.rmSync(out, { recursive: true, force: true });
