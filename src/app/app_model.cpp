@@ -371,6 +371,22 @@ void apply_presentation_edits(Pending& p, const Edits& e) {
     if (e.dismiss_message) next.message.clear();
 }
 
+// The whole-sentence view always draws a sentence, so the header, the page's focus select and the
+// live text must name that sentence: opening the view explains the reader's own sentence, and
+// choosing a vectors example while in it goes back to the four steps.
+void keep_view_and_example_together(Pending& p, const AppState& before) {
+    AppState& next = p.next;
+    if (next.panel != Panel::Sentence || next.scenario.kind == "sentence") return;
+    if (before.panel != Panel::Sentence) {
+        const attn::Scenario* own = find_scenario(p.lib, "sentence");
+        p.unpin();
+        next.scenario.denied.clear();
+        p.rebuild_sentence(own ? own->options : next.scenario.options);
+    } else {
+        next.panel = Panel::Steps;
+    }
+}
+
 // Whether anything the reader sees differs between two states (beyond the engine's numbers).
 bool looks_different(const AppState& a, const AppState& b) {
     return a.panel != b.panel || a.shown_head != b.shown_head ||
@@ -386,7 +402,8 @@ Applied apply(AppState& s, Derived& d, const Edits& e, const Library& lib) {
     apply_scenario_edits(p, e);
     apply_option_edits(p, e);
     apply_presentation_edits(p, e);
-    const bool model = changes_model(e);
+    keep_view_and_example_together(p, s);
+    const bool model = changes_model(e) || p.next.scenario_id != s.scenario_id;
     if (p.error.empty() && model) {
         auto r = compute(p.next, lib);
         if (!r.ok())

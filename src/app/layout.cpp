@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "theme.h"
+#include "metrics.h"
 #include "views.h"
 #include "widgets.h"
 
@@ -22,11 +23,11 @@ void Columns(const AppState& s, const Derived& d, const UiText& t, Edits& e,
              Edits (*right_a)(const AppState&, const Derived&, const UiText&),
              Edits (*right_b)(const AppState&, const Derived&, const UiText&)) {
     const float w = ImGui::GetContentRegionAvail().x;
-    if (w >= 860 &&
+    if (w >= metrics::kTwoColumnCanvas &&
         ImGui::BeginTable("##cols", 2,
                           ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_NoPadOuterX)) {
-        ImGui::TableSetupColumn("a", ImGuiTableColumnFlags_WidthStretch, 1.15f);
-        ImGui::TableSetupColumn("b", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableSetupColumn("a", ImGuiTableColumnFlags_WidthStretch, metrics::kLeftColumnWeight);
+        ImGui::TableSetupColumn("b", ImGuiTableColumnFlags_WidthStretch, metrics::kRightColumnWeight);
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         merge(e, left(s, d, t));
@@ -53,8 +54,10 @@ Edits ShowAppLayout(const AppState& s, const Derived& d, const UiText& t) {
         ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
         ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse |
         ImGuiWindowFlags_NoScrollbar;  // never scrolls: the page sizes the canvas to its content
-    const bool narrow = vp->Size.x < 520;
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, narrow ? ImVec2(10, 10) : ImVec2(18, 14));
+    const bool narrow = vp->Size.x < metrics::kNarrowCanvas;
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding,
+                        narrow ? ImVec2(metrics::kWindowPadNarrowX, metrics::kWindowPadNarrowY)
+                               : ImVec2(metrics::kWindowPadWideX, metrics::kWindowPadWideY));
     ImGui::Begin("Attention score", nullptr, flags);
     ImGui::PopStyleVar();
 

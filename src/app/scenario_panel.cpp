@@ -4,6 +4,7 @@
 // become two side-by-side lists. The scenario's description is cut to two lines (full on hover).
 #include <algorithm>
 
+#include "metrics.h"
 #include "views.h"
 #include "widgets.h"
 
@@ -35,17 +36,18 @@ int Picker(const char* id, const char* const* labels, int count, int selected, f
     return picked;
 }
 
-}  // namespace
-
-Edits ShowScenarioPanel(const AppState& s, const Derived& d, const UiText& t) {
-    Edits e;
-    const Palette p = palette_for(s.theme);
-    const ImGuiStyle& st = ImGui::GetStyle();
-    const float w = ImGui::GetContentRegionAvail().x;
-    const float x0 = ImGui::GetCursorPosX();
-
-    // Title row, with "Reduce motion" at its right when there is room.
+void ReduceMotionToggle(const AppState& s, Edits& e) {
     bool reduced = s.reduced_motion;
+    ImGui::PushFont(font(FontRole::Small));
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4, 3));
+    if (ImGui::Checkbox("Reduce motion", &reduced)) e.reduced_motion = reduced;
+    ImGui::PopStyleVar();
+    ImGui::PopFont();
+}
+
+// Title row, with "Reduce motion" at its right when there is room. Returns whether it is there.
+bool TitleRow(const AppState& s, const UiText& t, const Palette& p, float w, float x0, Edits& e) {
+    const ImGuiStyle& st = ImGui::GetStyle();
     ImGui::PushFont(font(FontRole::Heading));
     const float title_w = ImGui::CalcTextSize(t.title.c_str()).x;
     ImGui::PopFont();
@@ -55,24 +57,21 @@ Edits ShowScenarioPanel(const AppState& s, const Derived& d, const UiText& t) {
     ImGui::PopFont();
     const bool toggle_on_title = title_w + 24 + toggle_w <= w;
     Heading(t.title);
-    const auto toggle = [&] {
-        ImGui::PushFont(font(FontRole::Small));
-        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4, 3));
-        if (ImGui::Checkbox("Reduce motion", &reduced)) e.reduced_motion = reduced;
-        ImGui::PopStyleVar();
-        ImGui::PopFont();
-    };
     if (toggle_on_title) {
         const float after = ImGui::GetCursorPosY();
         ImGui::SameLine(x0 + w - toggle_w);
-        toggle();
+        ReduceMotionToggle(s, e);
         ImGui::SetCursorPosY(std::max(after, ImGui::GetCursorPosY()));
     }
     ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 4);
-    ClampedCaption(t.subtitle, p, 3, w);
+    Caption(t.subtitle, p);
     ImGui::Dummy(ImVec2(1, 0));
+    return toggle_on_title;
+}
 
-    // Pickers.
+// The scenario and view pickers: two lists side by side on a phone, else segmented rows.
+void Pickers(const AppState& s, const Palette& p, float w, Edits& e) {
+    const ImGuiStyle& st = ImGui::GetStyle();
     const char* scenarios[] = {"Diagram", "Worked example", "Your sentence"};
     const char* ids[] = {"diagram", "worked-example", "sentence"};
     int current = 0;
@@ -80,15 +79,15 @@ Edits ShowScenarioPanel(const AppState& s, const Derived& d, const UiText& t) {
         if (s.scenario_id == ids[i]) current = i;
     const char* panels[] = {"Four steps", "Vectors", "Whole sentence", "Misconceptions"};
     ImGui::PushFont(font(FontRole::Small));
-    const float lab_sc = ImGui::CalcTextSize("Scenario").x + 8;
+    const float lab_sc = ImGui::CalcTextSize("Example").x + 8;
     const float lab_vw = ImGui::CalcTextSize("View").x + 8;
     ImGui::PopFont();
     const float seg_sc = SegmentedWidth(scenarios, 3), seg_vw = SegmentedWidth(panels, 4);
     const float gap = 28.0f;
-    if (w < 520) {  // two lists side by side
+    if (w < metrics::kNarrowCanvas) {
         const float half = (w - st.ItemSpacing.x) * 0.5f;
         const float cx = ImGui::GetCursorPosX();
-        InlineLabel("Scenario", p);
+        InlineLabel("Example", p);
         ImGui::SameLine(cx + half + st.ItemSpacing.x);
         InlineLabel("View", p);
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 6);
@@ -97,46 +96,60 @@ Edits ShowScenarioPanel(const AppState& s, const Derived& d, const UiText& t) {
         ImGui::SameLine(0, st.ItemSpacing.x);
         const int view = Picker("##panel", panels, kPanelCount, to_int(s.panel), half);
         if (view >= 0) e.panel = view;
-    } else {
-        const bool one_row = lab_sc + seg_sc + gap + lab_vw + seg_vw <= w;
-        InlineLabel("Scenario", p);
-        ImGui::SameLine(0, 8);
-        const int picked = Segmented("##scenario", scenarios, 3, current, p, w - lab_sc);
-        if (picked >= 0) e.scenario_id = ids[picked];
-        if (one_row) {
-            ImGui::SameLine(0, gap * 0.5f);
-            const ImVec2 a = ImGui::GetCursorScreenPos();
-            const float fh = ImGui::GetFrameHeight();
-            ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, a.y + 4), ImVec2(a.x, a.y + fh + 2),
-                                                rgba(p.border), 1.0f);
-            ImGui::SameLine(0, gap * 0.5f);
-        }
-        InlineLabel("View", p);
-        ImGui::SameLine(0, 8);
-        const int view =
-            Segmented("##panel", panels, kPanelCount, to_int(s.panel), p, one_row ? seg_vw : w - lab_vw);
-        if (view >= 0) e.panel = view;
+        return;
     }
+    const bool one_row = lab_sc + seg_sc + gap + lab_vw + seg_vw <= w;
+    InlineLabel("Example", p);
+    ImGui::SameLine(0, 8);
+    const int picked = Segmented("##scenario", scenarios, 3, current, p, w - lab_sc);
+    if (picked >= 0) e.scenario_id = ids[picked];
+    if (one_row) {
+        ImGui::SameLine(0, gap * 0.5f);
+        const ImVec2 a = ImGui::GetCursorScreenPos();
+        const float fh = ImGui::GetFrameHeight();
+        ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, a.y + 4), ImVec2(a.x, a.y + fh + 2),
+                                            rgba(p.border), 1.0f);
+        ImGui::SameLine(0, gap * 0.5f);
+    }
+    InlineLabel("View", p);
+    ImGui::SameLine(0, 8);
+    const int view = Segmented("##panel", panels, kPanelCount, to_int(s.panel), p,
+                               one_row ? seg_vw : w - lab_vw);
+    if (view >= 0) e.panel = view;
+}
 
-    // Scenario line: title and focus, then the description (two lines at most).
-    if (d.ok) {
-        ImGui::Dummy(ImVec2(1, 0));
-        const attn::Scenario& sc = s.scenario;
-        std::string line = sc.title;
-        if (sc.focus >= 0 && sc.focus < static_cast<int>(sc.tokens.size()))
-            line += "  ·  focus “" + sc.tokens[static_cast<std::size_t>(sc.focus)] + "”";
-        line += "  ·  d = " + std::to_string(d.focus.d);
-        ImGui::PushTextWrapPos(x0 + w);
-        Strong(line);
-        ImGui::PopTextWrapPos();
-        std::string about = sc.description;
-        if (sc.illustrative) about += (about.empty() ? "" : " ") + t.illustrative_note;
-        if (!about.empty()) {
-            ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 4);
-            ClampedCaption(about, p, 2, w);
-        }
+// Scenario line: title, sentence and focus, d, then the whole description (never cut).
+void ScenarioLine(const AppState& s, const Derived& d, const UiText& t, const Palette& p, float w,
+                  float x0) {
+    ImGui::Dummy(ImVec2(1, 0));
+    const attn::Scenario& sc = s.scenario;
+    std::string line = sc.title;
+    if (sc.kind == "sentence") line += "  ·  “" + sc.sentence + "”";
+    if (sc.focus >= 0 && sc.focus < static_cast<int>(sc.tokens.size()))
+        line += "  ·  focus “" + sc.tokens[static_cast<std::size_t>(sc.focus)] + "”";
+    line += "  ·  d = " + std::to_string(d.focus.d);
+    ImGui::PushTextWrapPos(x0 + w);
+    Strong(line);
+    ImGui::PopTextWrapPos();
+    std::string about = sc.description;
+    if (sc.illustrative) about += (about.empty() ? "" : " ") + t.illustrative_note;
+    if (!about.empty()) {
+        ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 4);
+        Caption(about, p);
     }
-    if (!toggle_on_title) toggle();
+}
+
+}  // namespace
+
+Edits ShowScenarioPanel(const AppState& s, const Derived& d, const UiText& t) {
+    Edits e;
+    const Palette p = palette_for(s.theme);
+    const float w = ImGui::GetContentRegionAvail().x;
+    const float x0 = ImGui::GetCursorPosX();
+    const bool toggle_shown = TitleRow(s, t, p, w, x0, e);
+    Pickers(s, p, w, e);
+    if (d.ok) ScenarioLine(s, d, t, p, w, x0);
+    if (!toggle_shown) ReduceMotionToggle(s, e);
     ImGui::Dummy(ImVec2(1, 0));
     return e;
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app_model.h"
+#include "metrics.h"
 #include "views.h"
 #include "widgets.h"
 
@@ -77,7 +78,7 @@ Edits ShowSentencePanel(const AppState& s, const Derived& d, const UiText& t) {
     const int h = Segmented("##heads", heads, kMaxShownHeads, s.heads - 1, p, W);
     if (h >= 0) e.heads = h + 1;
     bool causal = s.scenario.options.causal;
-    const bool narrow = W < 420;
+    const bool narrow = W < metrics::kNarrowContent;
     if (ImGui::Checkbox(
             narrow ? "Causal mask" : "Causal mask: a token sees only itself and earlier tokens",
             &causal))

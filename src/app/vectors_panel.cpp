@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "app_model.h"
+#include "metrics.h"
 #include "views.h"
 #include "widgets.h"
 
@@ -48,6 +49,104 @@ void Label(const char* text, const ImVec4& c, float w) {
     ImGui::SameLine(w);
 }
 
+// d, Reset, the 1/√d switch, the causal mask, the temperature.
+void VectorOptions(const AppState& s, const Derived& d, float W, bool editable, Edits& e) {
+    const attn::Scenario& sc = s.scenario;
+    if (editable) {
+        int dd = d.focus.d;
+        ImGui::SetNextItemWidth(std::min(metrics::kPickerMax, W * metrics::kPickerFraction));
+        if (ImGui::SliderInt("d (numbers per vector)", &dd, kMinD, kMaxD)) e.d = dd;
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Reset")) e.reset = true;
+    }
+    bool scale = sc.options.scale;
+    const std::string scale_label = "Divide by √d  (scale " + format_number(d.focus.scale, 3) + ")";
+    if (ImGui::Checkbox(scale_label.c_str(), &scale)) e.scale = scale;
+    bool causal = sc.options.causal;
+    if (W >= metrics::kNarrowContent) ImGui::SameLine();
+    if (ImGui::Checkbox("Causal mask (no later tokens)", &causal)) e.causal = causal;
+    float temp = static_cast<float>(sc.options.temperature);
+    ImGui::SetNextItemWidth(std::min(metrics::kSliderMax, W * metrics::kSliderFraction));
+    if (ImGui::SliderFloat("Temperature T", &temp, static_cast<float>(kMinTemperature),
+                           static_cast<float>(kMaxTemperature), "%.2f",
+                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+        e.temperature = static_cast<double>(temp);
+}
+
+// The dot product as its products and their sum, then the score and the weight.
+std::string ProductLine(const Derived& d, CandidateIndex j, bool masked) {
+    const attn::FocusResult& r = d.focus;
+    const auto ju = static_cast<std::size_t>(j);
+    std::string line = "q·k = ";
+    const attn::Vector& prod = r.products[ju];
+    for (std::size_t i = 0; i < prod.size(); ++i) {
+        if (i) line += prod[i] < 0 ? " − " : " + ";
+        line += format_number(i ? std::fabs(prod[i]) : prod[i]);
+    }
+    line += " = " + format_number(r.raw_scores[ju]);
+    line += ", × " + format_number(r.scale, 3) + " = score " + format_number(r.scores[ju]) +
+            ",  weight " + (masked ? std::string("0 (masked)") : format_number(r.weights[ju], 3));
+    return line;
+}
+
+// One candidate: its token, the attend switch (a per-candidate mask), k and v, the products.
+void CandidateVectors(const AppState& s, const Derived& d, const Palette& p, float W,
+                      bool editable, CandidateIndex j, Edits& e) {
+    const attn::Scenario& sc = s.scenario;
+    const attn::FocusResult& r = d.focus;
+    const float label_w = 34.0f, field_w = W - label_w;
+    const auto ju = static_cast<std::size_t>(j);
+    const Position pos = d.positions[ju];
+    const bool masked = attn::is_masked(r.mask[ju]);
+    const bool is_hl = highlighted(s) == pos;
+    ImGui::PushID(j);
+    ImGui::Dummy(ImVec2(1, 2));
+    const ImVec2 top = ImGui::GetCursorScreenPos();
+    bool use = std::find(sc.denied.begin(), sc.denied.end(), pos) == sc.denied.end();
+    ImGui::PushStyleColor(ImGuiCol_Text, is_hl ? p.highlight : (masked ? p.masked : p.ink));
+    ImGui::PushFont(font(FontRole::Strong));
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(d.candidate_tokens[ju].c_str());
+    ImGui::PopFont();
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) e.hover = HoverReport{pos};
+    ImGui::SameLine();
+    if (ImGui::Checkbox("attend", &use)) e.toggle_mask = pos;
+    if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) e.hover = HoverReport{pos};
+    if (masked) {
+        const char* why = r.mask[ju] == attn::MaskReason::Causal    ? "masked: after the focus"
+                          : r.mask[ju] == attn::MaskReason::Padding ? "masked: padding"
+                                                                    : "masked by you";
+        const float need = ImGui::CalcTextSize(why).x + ImGui::GetStyle().ItemSpacing.x;
+        if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x > need + 8)
+            ImGui::SameLine();
+        ImGui::AlignTextToFramePadding();
+        ColouredText(why, p.masked);
+    }
+    if (editable) {
+        Label("k", p.score, label_w);
+        VectorRow("k", sc.keys[ju], VectorEdit::Key, j, field_w, true, &e.vectors);
+        if (ImGui::IsItemHovered() || ImGui::IsItemActive()) e.hover = HoverReport{pos};
+        Label("v", p.output, label_w);
+        VectorRow("v", sc.values[ju], VectorEdit::Value, j, field_w, true, &e.vectors);
+        if (ImGui::IsItemHovered() || ImGui::IsItemActive()) e.hover = HoverReport{pos};
+    }
+    ImGui::PushFont(font(FontRole::Small));
+    ImGui::PushStyleColor(ImGuiCol_Text, masked ? p.masked : p.ink);
+    Paragraph(ProductLine(d, j, masked));
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    const ImVec2 bottom = ImGui::GetItemRectMax();
+    if (is_hl)
+        ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(top.x - 6, top.y - 2),
+                                                  ImVec2(top.x + W - 2, bottom.y + 3),
+                                                  rgba(p.highlight, 0.10f), 6);
+    if (ImGui::IsMouseHoveringRect(ImVec2(top.x, top.y), ImVec2(top.x + W, bottom.y)) &&
+        ImGui::IsWindowHovered())
+        e.hover = HoverReport{pos};
+    ImGui::PopID();
+}
+
 }  // namespace
 
 Edits ShowVectorsPanel(const AppState& s, const Derived& d, const UiText& t) {
@@ -56,122 +155,25 @@ Edits ShowVectorsPanel(const AppState& s, const Derived& d, const UiText& t) {
     const Card card = BeginCard("##vectors", p);
     const float W = card.inner;
     const attn::Scenario& sc = s.scenario;
-    const attn::FocusResult& r = d.focus;
     const bool editable = is_vectors_kind(s);
-    const std::optional<Position> hl = highlighted(s);
-
     Strong("Query, keys and values");
     Caption(editable ? t.vectors_note : t.illustrative_note, p);
-
-    // Options
-    if (editable) {
-        int dd = r.d;
-        ImGui::SetNextItemWidth(std::min(220.0f, W * 0.5f));
-        if (ImGui::SliderInt("d (numbers per vector)", &dd, kMinD, kMaxD)) e.d = dd;
-        ImGui::SameLine();
-        if (ImGui::SmallButton("Reset")) e.reset = true;
-    }
-    bool scale = sc.options.scale;
-    const std::string scale_label = "Divide by √d  (scale " + format_number(r.scale, 3) + ")";
-    if (ImGui::Checkbox(scale_label.c_str(), &scale)) e.scale = scale;
-    bool causal = sc.options.causal;
-    if (W > 440) ImGui::SameLine();
-    if (ImGui::Checkbox("Causal mask (no later tokens)", &causal)) e.causal = causal;
-    float temp = static_cast<float>(sc.options.temperature);
-    ImGui::SetNextItemWidth(std::min(260.0f, W * 0.6f));
-    if (ImGui::SliderFloat("Temperature T", &temp, static_cast<float>(kMinTemperature),
-                           static_cast<float>(kMaxTemperature), "%.2f",
-                           ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
-        e.temperature = static_cast<double>(temp);
+    VectorOptions(s, d, W, editable, e);
     ImGui::Separator();
-
-    const float label_w = 34.0f;
-    const float field_w = W - label_w;
-    // Query
     const std::string focus_token = sc.focus >= 0 && sc.focus < static_cast<int>(sc.tokens.size())
                                         ? sc.tokens[static_cast<std::size_t>(sc.focus)]
                                         : "focus";
     ImGui::PushStyleColor(ImGuiCol_Text, p.accent);
     Strong("Focus “" + focus_token + "”");
     ImGui::PopStyleColor();
-    Label("q", p.accent, label_w);
+    Label("q", p.accent, 34.0f);
     if (editable)
-        VectorRow("q", sc.query, VectorEdit::Query, 0, field_w, true, &e.vectors);
+        VectorRow("q", sc.query, VectorEdit::Query, 0, W - 34.0f, true, &e.vectors);
     else
         Paragraph("(from the illustrative model, head 1)");
-
-    // Candidates
-    const int n = static_cast<int>(r.scores.size());
-    const bool many = n > 8;
-    if (many) {
-        ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0, 0, 0, 0));
-        ImGui::BeginChild("##cands", ImVec2(W, 360), false);
-    }
-    for (int j = 0; j < n; ++j) {
-        const auto ju = static_cast<std::size_t>(j);
-        const int pos = d.positions[ju];
-        const bool masked = attn::is_masked(r.mask[ju]);
-        const bool is_hl = pos == hl;
-        ImGui::PushID(j);
-        ImGui::Dummy(ImVec2(1, 2));
-        const ImVec2 top = ImGui::GetCursorScreenPos();
-        // header: token, mask toggle
-        bool use = !(std::find(sc.denied.begin(), sc.denied.end(), pos) != sc.denied.end());
-        ImGui::PushStyleColor(ImGuiCol_Text, is_hl ? p.highlight : (masked ? p.masked : p.ink));
-        ImGui::PushFont(font(FontRole::Strong));
-        ImGui::AlignTextToFramePadding();
-        ImGui::Text("%s", d.candidate_tokens[ju].c_str());
-        ImGui::PopFont();
-        ImGui::PopStyleColor();
-        if (ImGui::IsItemHovered()) e.hover = HoverReport{pos};
-        ImGui::SameLine();
-        if (ImGui::Checkbox("attend", &use)) e.toggle_mask = pos;
-        if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) e.hover = HoverReport{pos};
-        if (masked) {
-            ImGui::SameLine();
-            const char* why = r.mask[ju] == attn::MaskReason::Causal    ? "masked: after the focus"
-                              : r.mask[ju] == attn::MaskReason::Padding ? "masked: padding"
-                                                                        : "masked by you";
-            ColouredText(why, p.masked);
-        }
-        if (editable) {
-            Label("k", p.score, label_w);
-            VectorRow("k", sc.keys[ju], VectorEdit::Key, j, field_w, true, &e.vectors);
-            if (ImGui::IsItemHovered() || ImGui::IsItemActive()) e.hover = HoverReport{pos};
-            Label("v", p.output, label_w);
-            VectorRow("v", sc.values[ju], VectorEdit::Value, j, field_w, true, &e.vectors);
-            if (ImGui::IsItemHovered() || ImGui::IsItemActive()) e.hover = HoverReport{pos};
-        }
-        // the dot product as its products and their sum
-        std::string line = "q·k = ";
-        const attn::Vector& prod = r.products[ju];
-        for (std::size_t i = 0; i < prod.size(); ++i) {
-            if (i) line += prod[i] < 0 ? " − " : " + ";
-            line += format_number(i ? std::fabs(prod[i]) : prod[i]);
-        }
-        line += " = " + format_number(r.raw_scores[ju]);
-        if (sc.options.scale) line += ",  × 1/√" + std::to_string(r.d);
-        line += "  →  score " + format_number(r.scores[ju]) + ",  weight " +
-                (masked ? std::string("0 (masked)") : format_number(r.weights[ju], 3));
-        ImGui::PushFont(font(FontRole::Small));
-        ImGui::PushStyleColor(ImGuiCol_Text, masked ? p.masked : p.ink);
-        Paragraph(line);
-        ImGui::PopStyleColor();
-        ImGui::PopFont();
-        const ImVec2 bottom = ImGui::GetItemRectMax();
-        if (is_hl)
-            ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(top.x - 6, top.y - 2),
-                                                      ImVec2(top.x + W - 2, bottom.y + 3),
-                                                      rgba(p.highlight, 0.10f), 6);
-        if (ImGui::IsMouseHoveringRect(ImVec2(top.x, top.y), ImVec2(top.x + W, bottom.y)) &&
-            ImGui::IsWindowHovered())
-            e.hover = HoverReport{pos};
-        ImGui::PopID();
-    }
-    if (many) {
-        ImGui::EndChild();
-        ImGui::PopStyleColor();
-    }
+    // Every candidate, one after the other: the canvas grows (no inner list to scroll).
+    for (CandidateIndex j = 0; j < static_cast<int>(d.focus.scores.size()); ++j)
+        CandidateVectors(s, d, p, W, editable, j, e);
     if (!e.hover) e.hover = HoverReport{};
     EndCard(card);
     return e;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app_state.h"
+#include "metrics.h"
 #include "theme.h"
 
 namespace app {
@@ -16,7 +17,7 @@ struct Card {
     float width = 0, inner = 0;  // outer width, usable width inside the padding
     ImGuiID id = 0;
 };
-constexpr float kCardPad = 14.0f;
+using metrics::kCardPad;  // metrics.h
 Card BeginCard(const char* id, const Palette& p, bool emphasised = false);
 void EndCard(const Card& card);
 

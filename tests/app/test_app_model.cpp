@@ -217,4 +217,16 @@ TEST_F(AppModel, TemperatureOutsideTheRangeIsRejected) {
     EXPECT_DOUBLE_EQ(s.scenario.options.temperature, 2.0);
 }
 
+TEST_F(AppModel, TheWholeSentenceViewAlwaysNamesTheSentenceItDraws) {
+    app::Edits e;
+    e.panel = app::to_int(app::Panel::Sentence);
+    ASSERT_TRUE(app::apply(s, d, e, lib).error.empty());
+    EXPECT_EQ(s.scenario_id, "sentence");  // header and page now name the sentence of the map
+    EXPECT_EQ(s.scenario.sentence, d.sentence.sentence);
+    app::Edits back;
+    back.scenario_id = std::string("diagram");
+    ASSERT_TRUE(app::apply(s, d, back, lib).error.empty());
+    EXPECT_EQ(s.panel, app::Panel::Steps);  // a vectors example is not shown over a sentence map
+}
+
 }  // namespace
