@@ -10,7 +10,13 @@
 
 namespace attn::cli {
 
-enum class Mode { Help, Scenario, Sentence, Vectors, ListScenarios };
+struct ModelCommand {       // attention_cli model (the trained transformer; docs/model.md)
+    bool analyse = false;   // --analyse: the head table and validation figures
+    std::string weights;    // --weights FILE (default: the shipped weights)
+    std::string corpus;     // --corpus DIR (default: the Debian package's folder)
+};
+
+enum class Mode { Help, Scenario, Sentence, Vectors, ListScenarios, Model };
 
 struct Command {
     Mode mode = Mode::Help;
@@ -26,6 +32,7 @@ struct Command {
     bool no_scale = false;              // --no-scale
     bool causal = false;                // --causal
     std::vector<int> mask;              // --mask P,P: positions to mask
+    ModelCommand model;                 // "model" (cli_model.cpp)
 };
 
 std::string usage_text();  // the help text
@@ -33,6 +40,9 @@ std::string usage_text();  // the help text
 Result<Command> parse_args(const std::vector<std::string>& args);
 // Run a parsed command: fills *out with the table or JSON; returns the exit code (0 or 2).
 int run(const Command& command, std::string* out);
+// "model" arguments (args[0] == "model") and running them (cli_model.cpp)
+Result<Command> parse_model_args(const std::vector<std::string>& args);
+int run_model(const Command& command, std::string* out);
 // parse_args + run; on a parse error *out gets the message (or error JSON if --json is present).
 int cli_main(const std::vector<std::string>& args, std::string* out);
 

@@ -110,6 +110,8 @@ std::string usage_text() {
            "  attention_cli vectors --query 1,2 --keys \"1,0;0,1\" --values \"1,0;0,1\" [--json]\n"
            "                [--temperature T] [--no-scale] [--mask J,J] [--causal]\n"
            "  attention_cli list-scenarios <dir> [--json]\n"
+           "  attention_cli model --text \"<text>\" [--json] [--weights FILE]\n"
+           "  attention_cli model --analyse [--json] [--weights FILE] [--corpus DIR]\n"
            "\n"
            "Positions count tokens from 0. --mask lists positions to mask (for vectors: the\n"
            "candidate numbers 0..n-1). Output: a table of raw score q.k, scaled score,\n"
@@ -139,9 +141,11 @@ Result<Command> parse_args(const std::vector<std::string>& args) {
         i = 2;
     } else if (verb == "vectors") {
         c.mode = Mode::Vectors;
+    } else if (verb == "model") {
+        return parse_model_args(args);
     } else {
         return bad("Unknown command \"" + verb +
-                   "\"; use scenario, sentence, vectors or list-scenarios.");
+                   "\"; use scenario, sentence, vectors, list-scenarios or model.");
     }
     bool has_query = false, has_keys = false, has_values = false, has_focus = false;
     const bool step = c.mode != Mode::ListScenarios;

@@ -169,6 +169,8 @@ int run(const Command& c, std::string* out) {
             return run_step(c, vectors_scenario(c), out);
         case Mode::ListScenarios:
             return list_scenarios(c, out);
+        case Mode::Model:
+            return run_model(c, out);
     }
     return kExitBadInput;
 }

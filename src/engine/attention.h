@@ -67,6 +67,8 @@ enum class ErrorCode {
     BadScenario,        // scenario JSON malformed (message names the field)
     BadArgument,        // command-line or API argument malformed
     FileNotReadable,    // a file could not be opened or read
+    BadModelFile,       // a weights file is truncated, malformed or fails its checksum
+    WrongVersion,       // a weights file of a format version this build does not read
 };
 const char* error_code_name(ErrorCode code);  // "dimension_mismatch", "empty_candidates", ...
 

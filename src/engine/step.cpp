@@ -40,6 +40,10 @@ const char* error_code_name(ErrorCode code) {
             return "bad_argument";
         case ErrorCode::FileNotReadable:
             return "file_not_readable";
+        case ErrorCode::BadModelFile:
+            return "bad_model_file";
+        case ErrorCode::WrongVersion:
+            return "wrong_version";
     }
     return "unknown_error";
 }

@@ -314,38 +314,47 @@ std::vector<Vector> head_rows(const F* m, int n, int C, int D, int h) {
 
 }  // namespace
 
-// Per head h and query i: dot_i = scores(q_i, K)  (q_i . k_j for every j),
-// score_i = scale_scores(dot_i, 1/sqrt(D)), l_i = apply_mask(apply_temperature(score_i, 1),
-// build_mask(causal at i)) (-inf for j > i), w_i = softmax(l_i), o_i = mix(w_i, V).
-// Row 0 always sees itself, so no row is all-masked.
+// Per head h and query i, over the candidates j = 0..i (the keys and values grow by one row per
+// query, so no future key is ever compared): dot_i = scores(q_i, K_0..i), score_i =
+// scale_scores(dot_i, 1/sqrt(D)), l_i = apply_mask(apply_temperature(score_i, 1), build_mask
+// (causal at i)), w_i = softmax(l_i), o_i = mix(w_i, V_0..i). Entries j > i of dots, scores and
+// weights are 0: masked, never computed. attend(head_focus_input(...)) over all n candidates with
+// the causal mask gives the same numbers bit for bit (masked weights are exactly 0 and add 0).
 template <class F>
 void attention_forward(F* out, F* dots, F* scores_out, F* weights_out, const F* q, const F* k,
                        const F* v, int n, int C, int H, int ablate_head) {
     const int D = C / H;
     const double scale = scale_factor(D, true);
-    FocusInput mask_input;  // only what build_mask() reads: n candidates at 0..n-1, causal
-    mask_input.keys.resize(sz(n));
+    FocusInput mask_input;  // only what build_mask() reads: candidates at 0..i, causal at i
     mask_input.options.causal = true;
+    std::fill(dots, dots + sz(H) * sz(n) * sz(n), F(0));
+    std::fill(scores_out, scores_out + sz(H) * sz(n) * sz(n), F(0));
+    std::fill(weights_out, weights_out + sz(H) * sz(n) * sz(n), F(0));
     for (int h = 0; h < H; h++) {
-        const std::vector<Vector> keys = head_rows(k, n, C, D, h);
-        const std::vector<Vector> values = head_rows(v, n, C, D, h);
+        std::vector<Vector> keys, values;
+        keys.reserve(sz(n));
+        values.reserve(sz(n));
         Vector query(sz(D));
         for (int i = 0; i < n; i++) {
-            for (int d = 0; d < D; d++) query[sz(d)] = q[sz(i) * sz(C) + sz(h * D + d)];
+            const std::size_t row = sz(i) * sz(C) + sz(h * D);
+            keys.emplace_back(k + row, k + row + D);
+            values.emplace_back(v + row, v + row + D);
+            query.assign(q + row, q + row + D);
             const Vector dot_i = scores(query, keys);
             const Vector score_i = scale_scores(dot_i, scale);
+            mask_input.keys.resize(sz(i + 1));
             mask_input.focus_position = i;
             const Vector logits =
                 apply_mask(apply_temperature(score_i, 1.0), build_mask(mask_input));
             RowStatus status = RowStatus::Ok;
             const Vector w = softmax(logits, &status);
             const Vector o = mix(w, values);
-            for (int j = 0; j < n; j++) {
+            for (int j = 0; j <= i; j++) {
                 dots[head_index(n, h, i, j)] = static_cast<F>(dot_i[sz(j)]);
                 scores_out[head_index(n, h, i, j)] = static_cast<F>(score_i[sz(j)]);
                 weights_out[head_index(n, h, i, j)] = static_cast<F>(w[sz(j)]);
             }
-            F* y = out + sz(i) * sz(C) + sz(h * D);
+            F* y = out + row;
             for (int d = 0; d < D; d++) y[d] = h == ablate_head ? F(0) : static_cast<F>(o[sz(d)]);
         }
     }
@@ -482,23 +491,28 @@ void softmax_forward(F* probs, const F* logits, int n, int V) {
     }
 }
 
-// loss_t = -ln max(p_t[target_t], smallest normal)
+// loss_t = -ln max(p_t[target_t], smallest normal);  a target < 0 is ignored: loss_t = 0
 template <class F>
 void crossentropy_forward(F* losses, const F* probs, const int* targets, int n, int V) {
     for (int t = 0; t < n; t++) {
+        if (targets[t] < 0) {
+            losses[t] = F(0);
+            continue;
+        }
         const F p = probs[sz(t) * sz(V) + sz(targets[t])];
         losses[t] = -std::log(std::max(p, std::numeric_limits<F>::min()));
     }
 }
 
-// dlogits_tv = dloss (p_tv - [v == target_t])
+// dlogits_tv = dloss (p_tv - [v == target_t]);  0 for an ignored target (< 0)
 template <class F>
 void crossentropy_softmax_backward(F* dlogits, const F* probs, const int* targets, F dloss, int n,
                                    int V) {
     for (int t = 0; t < n; t++)
         for (int u = 0; u < V; u++) {
             const F indicator = u == targets[t] ? F(1) : F(0);
-            dlogits[sz(t) * sz(V) + sz(u)] = dloss * (probs[sz(t) * sz(V) + sz(u)] - indicator);
+            dlogits[sz(t) * sz(V) + sz(u)] =
+                targets[t] < 0 ? F(0) : dloss * (probs[sz(t) * sz(V) + sz(u)] - indicator);
         }
 }
 

@@ -91,8 +91,9 @@ struct LayerActivations {
     std::vector<F> ln1, ln1_mean, ln1_rstd;       // n x C, n, n
     std::vector<F> q, k, v;                       // n x C: head h in columns h*D .. h*D+D-1
     std::vector<F> dots;                          // H x n x n: q_i . k_j (before the scale)
-    std::vector<F> scores;                        // H x n x n: dot / sqrt(D) (before the mask)
-    std::vector<F> weights;                       // H x n x n: softmax over j <= i; 0 for j > i
+    std::vector<F> scores;                        // H x n x n: dot / sqrt(D)
+    std::vector<F> weights;                       // H x n x n: softmax over j <= i
+                                                  // (all three: 0 for j > i, masked)
     std::vector<F> heads_out;                     // n x C: [o_1 | ... | o_H]
     std::vector<F> attn_out;                      // n x C: heads_out Wo + bo
     std::vector<F> x_mid;                         // n x C: x_in + attn_out
@@ -145,9 +146,10 @@ template <class F>
 void matmul_backward(F* din, F* dw, F* db, const F* dout, const F* in, const F* w, int n, int IC,
                      int OC);
 
-// Causal multi-head attention on Q, K, V (n x C): per head h and query i, with the engine's
-// scores(), scale_factor(), scale_scores(), apply_temperature(T = 1), build_mask(causal),
-// apply_mask(), softmax(), mix(). Fills dots, scores, weights (H x n x n) and out (n x C).
+// Causal multi-head attention on Q, K, V (n x C): per head h and query i over candidates 0..i,
+// with the engine's scores(), scale_factor(), scale_scores(), apply_temperature(T = 1),
+// build_mask(causal), apply_mask(), softmax(), mix(). Fills dots, scores, weights (H x n x n;
+// 0 for j > i) and out (n x C).
 // ablate_head >= 0: that head's output is zero (its weights are still computed).
 template <class F>
 void attention_forward(F* out, F* dots, F* scores, F* weights, const F* q, const F* k, const F* v,
@@ -187,7 +189,8 @@ void unembed_backward(F* dx, F* dwte, const F* dlogits, const F* x, const F* wte
 // p_tv = exp(l_tv - max_v l_tv) / sum_u exp(l_tu - max_v l_tv)   (max subtracted: no overflow)
 template <class F>
 void softmax_forward(F* probs, const F* logits, int n, int V);
-// loss_t = -ln p_t[target_t]   (p clamped at the smallest normal number, so never infinite)
+// loss_t = -ln p_t[target_t]   (p clamped at the smallest normal number, so never infinite;
+// a target < 0 is ignored: loss 0, no gradient)
 template <class F>
 void crossentropy_forward(F* losses, const F* probs, const int* targets, int n, int V);
 // dlogits_tv = dloss * (p_tv - [v == target_t])   (softmax and cross-entropy together)
@@ -204,7 +207,7 @@ template <class F>
 void model_forward(const ModelConfig& c, const ModelParams<const F>& p, const int* tokens,
                    const int* targets, int n, Activations<F>& acts,
                    const ForwardOptions& options = {});
-// Mean loss over positions of the last forward (needs targets)
+// Mean loss over the positions of the last forward (needs targets; ignored ones count as 0)
 template <class F>
 double mean_loss(const Activations<F>& acts);
 // Backward of loss_total = dloss * sum_t loss_t through every step; ADDS into grads (same

@@ -142,8 +142,10 @@ TEST(TransformerAttention, HeadRowIsTheGlossaryFocusStep) {
                 const int D = c.d_model / c.heads;
                 for (int j = 0; j < n; j++) {
                     const std::size_t at = attn::head_index(n, h, i, j);
-                    EXPECT_EQ(r.value().raw_scores[j], a.layers[l].dots[at]);
-                    EXPECT_EQ(r.value().scores[j], a.layers[l].scores[at]);
+                    if (j <= i) {  // the model never computes masked entries
+                        EXPECT_EQ(r.value().raw_scores[j], a.layers[l].dots[at]);
+                        EXPECT_EQ(r.value().scores[j], a.layers[l].scores[at]);
+                    }
                     EXPECT_EQ(r.value().weights[j], a.layers[l].weights[at]);
                     if (j > i) {
                         EXPECT_EQ(r.value().weights[j], 0.0);

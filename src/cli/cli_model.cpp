@@ -1,0 +1,224 @@
+// cli_model.cpp - "attention_cli model": the project's trained transformer on the command line.
+//   model --text "<text>" [--json]   tokens, the 5 likeliest next tokens, every head's scores and
+//                                    weights (JSON shape in docs/model.md)
+//   model --analyse [--json]         the head table, validation bits/byte and the baselines,
+//                                    measured now on the WordNet validation split
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli.h"
+#include "model.h"
+
+namespace attn::cli {
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitBadInput = 2;
+constexpr int kTopNext = 5;
+
+int fail(const Error& e, bool json, std::string* out) {
+    *out = json ? error_json(e) + "\n" : "Error: " + e.message + "\n";
+    return kExitBadInput;
+}
+
+std::string fixed(double v, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::string quoted(const std::string& s) {
+    return "\"" + s + "\"";
+}
+
+// The likeliest next tokens after the last position: (id, p), highest first (ties: lower id)
+std::vector<std::pair<int, double>> top_next(const Activations<float>& a, int vocab) {
+    std::vector<std::pair<int, double>> all;
+    const std::size_t last = static_cast<std::size_t>(a.n - 1) * vocab;
+    for (int v = 0; v < vocab; v++) all.emplace_back(v, a.probs[last + v]);
+    std::stable_sort(all.begin(), all.end(),
+                     [](const auto& x, const auto& y) { return x.second > y.second; });
+    all.resize(std::min<std::size_t>(kTopNext, all.size()));
+    return all;
+}
+
+nlohmann::json text_json(const Model& m, const Activations<float>& a) {
+    const ModelConfig& c = m.config;
+    const int n = a.n;
+    nlohmann::json tokens = nlohmann::json::array(), ids = nlohmann::json::array();
+    for (int id : a.tokens) {
+        tokens.push_back(token_display(m.bpe, id));
+        ids.push_back(id);
+    }
+    nlohmann::json next = nlohmann::json::array();
+    for (const auto& [id, p] : top_next(a, c.vocab))
+        next.push_back({{"token", token_display(m.bpe, id)}, {"id", id}, {"p", p}});
+    nlohmann::json layers = nlohmann::json::array();
+    for (int l = 0; l < c.layers; l++) {
+        nlohmann::json heads = nlohmann::json::array();
+        const LayerActivations<float>& la = a.layers[static_cast<std::size_t>(l)];
+        for (int h = 0; h < c.heads; h++) {
+            nlohmann::json scores = nlohmann::json::array(), weights = nlohmann::json::array();
+            for (int i = 0; i < n; i++) {
+                nlohmann::json srow = nlohmann::json::array(), wrow = nlohmann::json::array();
+                for (int j = 0; j < n; j++) {
+                    const std::size_t at = head_index(n, h, i, j);
+                    if (j <= i)
+                        srow.push_back(la.scores[at]);
+                    else
+                        srow.push_back(nullptr);  // masked: a key after the query
+                    wrow.push_back(la.weights[at]);
+                }
+                scores.push_back(srow);
+                weights.push_back(wrow);
+            }
+            heads.push_back({{"scores", scores}, {"weights", weights}});
+        }
+        layers.push_back({{"heads", heads}});
+    }
+    return {{"ok", true},
+            {"tokens", tokens},
+            {"token_ids", ids},
+            {"next", next},
+            {"layers", layers},
+            {"model",
+             {{"vocab", c.vocab}, {"context", c.context}, {"d_model", c.d_model},
+              {"heads", c.heads}, {"layers", c.layers}, {"d_ff", c.d_ff}}}};
+}
+
+std::string text_table(const Model& m, const Activations<float>& a) {
+    const ModelConfig& c = m.config;
+    const int n = a.n;
+    std::string out = "tokens (" + std::to_string(n) + "):";
+    for (int id : a.tokens) out += " " + quoted(token_display(m.bpe, id));
+    out += "\n\nlikeliest next tokens:\n";
+    for (const auto& [id, p] : top_next(a, c.vocab))
+        out += "  " + fixed(p, 4) + "  " + quoted(token_display(m.bpe, id)) + "\n";
+    for (int l = 0; l < c.layers; l++)
+        for (int h = 0; h < c.heads; h++) {
+            const LayerActivations<float>& la = a.layers[static_cast<std::size_t>(l)];
+            out += "\nlayer " + std::to_string(l) + " head " + std::to_string(h) +
+                   ": weights (row = query token, column = key token; scores below)\n";
+            for (int i = 0; i < n; i++) {
+                out += "  " + std::to_string(i) + ":";
+                for (int j = 0; j <= i; j++) out += " " + fixed(la.weights[head_index(n, h, i, j)], 2);
+                out += "\n";
+            }
+            out += "  scores (q.k / sqrt(d_k)):\n";
+            for (int i = 0; i < n; i++) {
+                out += "  " + std::to_string(i) + ":";
+                for (int j = 0; j <= i; j++) out += " " + fixed(la.scores[head_index(n, h, i, j)], 2);
+                out += "\n";
+            }
+        }
+    return out;
+}
+
+int run_text(const Command& c, const Model& m, std::string* out) {
+    Result<std::vector<int>> ids = tokenize_for_model(m.bpe, c.text, m.config.context);
+    if (!ids.ok()) return fail(ids.error(), c.json, out);
+    Activations<float> a;
+    const std::vector<int>& t = ids.value();
+    model_forward<float>(m.config, view_params(m.config, m.params.data()), t.data(), nullptr,
+                         static_cast<int>(t.size()), a);
+    *out = c.json ? text_json(m, a).dump() + "\n" : text_table(m, a);
+    return kExitOk;
+}
+
+int run_analyse(const Command& c, const Model& m, std::string* out) {
+    std::string mismatch;
+    const std::string dir = c.model.corpus.empty() ? std::string(kCorpusDir) : c.model.corpus;
+    Result<CorpusSplit> corpus = load_corpus(dir, true, &mismatch);
+    if (!corpus.ok()) return fail(corpus.error(), c.json, out);
+    const std::vector<int> train = bpe_encode_corpus(m.bpe, corpus.value().train);
+    const std::vector<int> val = bpe_encode_corpus(m.bpe, corpus.value().val);
+    const Baselines base = count_baselines(m.bpe, train, val);
+    const double bpb = evaluate_bpb(m, m.params, val);
+    const std::vector<HeadReport> heads = analyse_heads(m, val);
+    if (c.json) {
+        nlohmann::json jh = nlohmann::json::array();
+        for (const HeadReport& h : heads)
+            jh.push_back({{"layer", h.layer}, {"head", h.head}, {"previous_token", h.previous_token},
+                          {"first_token", h.first_token}, {"self", h.self},
+                          {"induction", h.induction},
+                          {"ablation_loss_delta", h.ablation_loss_delta}, {"label", h.label}});
+        const nlohmann::json j = {
+            {"ok", true},
+            {"heads", jh},
+            {"val_bpb", bpb},
+            {"baselines", {{"unigram_bpb", base.unigram_bpb}, {"bigram_bpb", base.bigram_bpb}}},
+            {"corpus_matches_recorded", mismatch.empty()},
+            {"thresholds", {{"previous_token", kPreviousTokenThreshold},
+                            {"induction", kInductionThreshold},
+                            {"first_token", kFirstTokenThreshold}, {"self", kSelfThreshold}}}};
+        *out = j.dump() + "\n";
+        return kExitOk;
+    }
+    std::string s;
+    if (!mismatch.empty()) s += "WARNING: the corpus differs from the recorded one:\n" + mismatch;
+    s += "layer head  previous  first   self   induction  ablation(bits/byte)  label\n";
+    for (const HeadReport& h : heads) {
+        char line[160];
+        std::snprintf(line, sizeof line, "%5d %4d  %8.3f %6.3f %6.3f %10.3f  %+19.4f  %s\n", h.layer,
+                      h.head, h.previous_token, h.first_token, h.self, h.induction,
+                      h.ablation_loss_delta, h.label.c_str());
+        s += line;
+    }
+    s += "\nlabels: induction >= " + fixed(kInductionThreshold, 1) + ", previous-token >= " +
+         fixed(kPreviousTokenThreshold, 1) + ", self >= " + fixed(kSelfThreshold, 1) +
+         ", first-token >= " + fixed(kFirstTokenThreshold, 1) + ", else mixed\n";
+    s += "validation bits per byte: model " + fixed(bpb, 4) + ", bigram " +
+         fixed(base.bigram_bpb, 4) + ", unigram " + fixed(base.unigram_bpb, 4) + " (model " +
+         fixed(100.0 * (base.bigram_bpb - bpb) / base.bigram_bpb, 1) + "% below bigram)\n";
+    *out = s;
+    return kExitOk;
+}
+
+}  // namespace
+
+// model (--text "<text>" | --analyse) [--json] [--weights FILE] [--corpus DIR]
+Result<Command> parse_model_args(const std::vector<std::string>& args) {
+    Command c;
+    c.mode = Mode::Model;
+    bool has_text = false;
+    const auto bad = [](std::string m) { return Error{ErrorCode::BadArgument, std::move(m)}; };
+    for (std::size_t i = 1; i < args.size(); i++) {
+        const std::string& a = args[i];
+        const bool has_value = i + 1 < args.size();
+        if (a == "--json") {
+            c.json = true;
+        } else if (a == "--analyse" || a == "--analyze") {
+            c.model.analyse = true;
+        } else if (a == "--text" || a == "--weights" || a == "--corpus") {
+            if (!has_value) return bad(a + " needs a value after it.");
+            const std::string& v = args[++i];
+            if (a == "--text") {
+                c.text = v;
+                has_text = true;
+            } else {
+                if (v.empty()) return bad(a + " needs a non-empty path.");
+                (a == "--weights" ? c.model.weights : c.model.corpus) = v;
+            }
+        } else {
+            return bad("Unknown option \"" + a + "\" for \"model\"; use --text, --analyse, --json, "
+                       "--weights or --corpus.");
+        }
+    }
+    if (has_text == c.model.analyse)
+        return bad("\"model\" needs exactly one of --text \"<text>\" or --analyse.");
+    if (!c.model.corpus.empty() && !c.model.analyse)
+        return bad("--corpus only goes with --analyse.");
+    return c;
+}
+
+int run_model(const Command& c, std::string* out) {
+    const std::string path = c.model.weights.empty() ? std::string(kShippedWeights) : c.model.weights;
+    Result<Model> m = load_model(path);
+    if (!m.ok()) return fail(m.error(), c.json, out);
+    return c.model.analyse ? run_analyse(c, m.value(), out) : run_text(c, m.value(), out);
+}
+
+}  // namespace attn::cli

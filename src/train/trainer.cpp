@@ -1,0 +1,146 @@
+// trainer.cpp - the training loop. Formulas at each function; see trainer.h.
+#include "trainer.h"
+
+#include <chrono>
+#include <algorithm>
+#include <cmath>
+
+namespace attn {
+
+namespace {
+
+std::uint64_t next_u64(std::uint64_t& s) {  // splitmix64
+    std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+double next_unit(std::uint64_t& s) {
+    return static_cast<double>(next_u64(s) >> 11) / 9007199254740992.0;
+}
+
+}  // namespace
+
+double learning_rate(const TrainOptions& o, int step) {
+    if (step < o.warmup) return o.lr * (step + 1) / o.warmup;
+    const double progress =
+        o.steps > o.warmup ? static_cast<double>(step - o.warmup) / (o.steps - o.warmup) : 1.0;
+    const double lo = o.lr * o.min_lr_fraction;
+    return lo + (o.lr - lo) * 0.5 * (1.0 + std::cos(3.141592653589793 * std::min(1.0, progress)));
+}
+
+double clip_gradients(std::vector<float>& g, double clip) {
+    double sq = 0;
+    for (float x : g) sq += static_cast<double>(x) * x;
+    const double norm = std::sqrt(sq);
+    if (norm > clip) {
+        const float k = static_cast<float>(clip / norm);
+        for (float& x : g) x *= k;
+    }
+    return norm;
+}
+
+void adamw_update(std::vector<float>& w, const std::vector<float>& g, AdamState& s,
+                  const std::vector<char>& decay, double lr, const TrainOptions& o) {
+    if (s.m.size() != w.size()) {
+        s.m.assign(w.size(), 0.0f);
+        s.v.assign(w.size(), 0.0f);
+    }
+    s.t++;
+    const float b1 = static_cast<float>(o.beta1), b2 = static_cast<float>(o.beta2);
+    const float c1 = static_cast<float>(1.0 - std::pow(o.beta1, s.t));
+    const float c2 = static_cast<float>(1.0 - std::pow(o.beta2, s.t));
+    const float rate = static_cast<float>(lr), wd = static_cast<float>(o.weight_decay);
+    const float eps = static_cast<float>(o.eps);
+    for (std::size_t i = 0; i < w.size(); i++) {
+        s.m[i] = b1 * s.m[i] + (1 - b1) * g[i];
+        s.v[i] = b2 * s.v[i] + (1 - b2) * g[i] * g[i];
+        const float mhat = s.m[i] / c1, vhat = s.v[i] / c2;
+        w[i] -= rate * (mhat / (std::sqrt(vhat) + eps) + (decay[i] ? wd * w[i] : 0.0f));
+    }
+}
+
+// A sequence is, with probability synthetic_fraction, a random unit of synthetic_min..max
+// tokens (at most context / 2) repeated to fill the context (only the repeats are scored: the first copy cannot be
+// predicted); otherwise a window of the corpus at a random offset.
+Batch sample_batch(const ModelConfig& c, const std::vector<int>& train, const TrainOptions& o,
+                   std::uint64_t& rng) {
+    Batch b;
+    const std::size_t len = static_cast<std::size_t>(c.context) + 1;
+    for (int s = 0; s < o.batch; s++) {
+        std::vector<int> seq(len);
+        int unscored = 0;
+        if (next_unit(rng) < o.synthetic_fraction) {
+            const int span = o.synthetic_max - o.synthetic_min + 1;
+            const int unit = std::max(1, std::min(c.context / 2, o.synthetic_min + static_cast<int>(
+                                                                     next_u64(rng) % span)));
+            std::vector<int> r(static_cast<std::size_t>(unit));
+            for (int& id : r) id = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab));
+            for (std::size_t t = 0; t < len; t++) seq[t] = r[t % r.size()];
+            unscored = unit - 1;  // targets 0..unit-2 are still in the first copy
+        } else {
+            const std::size_t start = next_u64(rng) % (train.size() - len);
+            for (std::size_t t = 0; t < len; t++) seq[t] = train[start + t];
+        }
+        std::vector<int> in(seq.begin(), seq.end() - 1), tg(seq.begin() + 1, seq.end());
+        for (int t = 0; t < unscored; t++) tg[static_cast<std::size_t>(t)] = -1;
+        for (int id : tg) b.scored += id >= 0;
+        b.inputs.push_back(std::move(in));
+        b.targets.push_back(std::move(tg));
+    }
+    return b;
+}
+
+TrainCurve train_model(Model& m, const std::vector<int>& train, const std::vector<int>& val,
+                       const TrainOptions& o, const TrainHooks& hooks) {
+    const ModelConfig& c = m.config;
+    std::vector<char> decay(m.params.size(), 0);
+    for (const TensorInfo& t : parameter_tensors(c))
+        if (t.matrix)
+            std::fill(decay.begin() + static_cast<std::ptrdiff_t>(t.offset),
+                      decay.begin() + static_cast<std::ptrdiff_t>(t.offset) + t.rows * t.cols, 1);
+    std::vector<float> grads(m.params.size());
+    AdamState adam;
+    Activations<float> acts;
+    std::uint64_t rng = o.seed;
+    TrainCurve curve;
+    const auto start = std::chrono::steady_clock::now();
+    for (int step = 0; step < o.steps; step++) {
+        if (hooks.stop && hooks.stop()) {
+            curve.stopped = true;
+            break;
+        }
+        const Batch b = sample_batch(c, train, o, rng);
+        std::fill(grads.begin(), grads.end(), 0.0f);
+        const ModelParams<const float> p = view_params(c, static_cast<const float*>(m.params.data()));
+        const float dloss = 1.0f / static_cast<float>(b.scored);
+        double loss = 0;
+        for (std::size_t s = 0; s < b.inputs.size(); s++) {
+            model_forward<float>(c, p, b.inputs[s].data(), b.targets[s].data(), c.context, acts);
+            for (float x : acts.losses) loss += x;
+            model_backward<float>(c, p, acts, b.targets[s].data(), dloss, grads.data());
+        }
+        loss /= static_cast<double>(b.scored);
+        StepReport r;
+        r.step = step + 1;
+        r.steps = o.steps;
+        r.loss = loss;
+        r.grad_norm = clip_gradients(grads, o.clip);
+        r.lr = learning_rate(o, step);
+        adamw_update(m.params, grads, adam, decay, r.lr, o);
+        curve.tokens += static_cast<long long>(o.batch) * c.context;
+        r.tokens = curve.tokens;
+        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        curve.loss.emplace_back(r.step, loss);
+        curve.steps_done = r.step;
+        if (hooks.on_step) hooks.on_step(r);
+        if (r.step % o.eval_every == 0 || r.step == o.steps) {
+            curve.val_bpb.emplace_back(r.step, evaluate_bpb(m, m.params, val, o.eval_windows));
+            if (hooks.on_checkpoint) hooks.on_checkpoint(r.step, curve.val_bpb.back().second);
+        }
+    }
+    curve.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return curve;
+}
+
+}  // namespace attn

@@ -1,0 +1,78 @@
+// trainer.h - training the model: batches (corpus windows and repeated random sequences),
+// AdamW, warm-up + cosine learning rate, gradient clipping. Single-threaded and seeded, so a run
+// is repeatable bit for bit on one build. Used by the trainer executable (main.cpp) and by
+// tests/model (a tiny run on a toy corpus).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "model.h"
+#include "transformer.h"
+
+namespace attn {
+
+struct TrainOptions {
+    int steps = 4000;
+    int batch = 16;                    // sequences per step, each context + 1 tokens
+    double lr = 3e-3;                  // peak learning rate
+    double min_lr_fraction = 0.1;      // cosine decays to lr * this
+    int warmup = 200;                  // linear warm-up steps
+    double beta1 = 0.9, beta2 = 0.95, eps = 1e-8;
+    double weight_decay = 0.1;         // decoupled, on weight matrices and embeddings only
+    double clip = 1.0;                 // global gradient norm limit
+    double synthetic_fraction = 0.1;   // share of sequences that are repeated random tokens
+    int synthetic_min = 8, synthetic_max = 48;  // length of the repeated unit
+    std::uint64_t seed = 1234;
+    int eval_every = 250, eval_windows = 32;    // validation bits/byte on a subset, every N steps
+};
+
+struct StepReport {
+    int step = 0, steps = 0;
+    double loss = 0;        // mean train loss of the step (nats per predicted token)
+    double lr = 0, grad_norm = 0;
+    double seconds = 0;     // since the start of training
+    long long tokens = 0;   // tokens processed so far
+};
+struct TrainCurve {
+    std::vector<std::pair<int, double>> loss;     // (step, train loss in nats)
+    std::vector<std::pair<int, double>> val_bpb;  // (step, validation bits/byte on the subset)
+    int steps_done = 0;
+    bool stopped = false;   // stop() said yes before the last step
+    double seconds = 0;
+    long long tokens = 0;
+};
+struct TrainHooks {
+    std::function<void(const StepReport&)> on_step;      // after every step
+    std::function<void(int step, double val_bpb)> on_checkpoint;  // after every evaluation
+    std::function<bool()> stop;                           // checked before every step
+};
+
+// lr(step) = lr (step + 1) / warmup during warm-up, then
+// lr_min + (lr - lr_min) (1 + cos(pi progress)) / 2
+double learning_rate(const TrainOptions& o, int step);
+// g *= clip / ||g|| when ||g|| > clip; returns ||g|| before clipping
+double clip_gradients(std::vector<float>& grads, double clip);
+
+struct AdamState {
+    std::vector<float> m, v;  // first and second moments, like the parameters
+    int t = 0;                // updates done
+};
+// m = b1 m + (1-b1) g;  v = b2 v + (1-b2) g^2;  w -= lr (m^ / (sqrt(v^) + eps) + wd w [decay])
+void adamw_update(std::vector<float>& params, const std::vector<float>& grads, AdamState& s,
+                  const std::vector<char>& decay, double lr, const TrainOptions& o);
+
+// One batch: inputs and targets (context + 1 ids per sequence; target -1 = not scored).
+struct Batch {
+    std::vector<std::vector<int>> inputs, targets;
+    long long scored = 0;  // targets >= 0
+};
+Batch sample_batch(const ModelConfig& c, const std::vector<int>& train, const TrainOptions& o,
+                   std::uint64_t& rng);
+
+// Trains m.params in place on train ids; evaluates on val ids every eval_every steps.
+TrainCurve train_model(Model& m, const std::vector<int>& train, const std::vector<int>& val,
+                       const TrainOptions& o, const TrainHooks& hooks = {});
+
+}  // namespace attn
