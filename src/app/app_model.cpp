@@ -164,6 +164,7 @@ attn::Result<Derived> compute(const AppState& s, const Library& lib) {
 
     // Misconception 1: the same model, one word changed.
     const UiText& t = lib.text;
+    for (const WordSwap& w : t.swaps) d.swap_labels.push_back(w.from + " → " + w.to);
     if (!t.swaps.empty()) {
         const WordSwap& w = t.swaps[static_cast<std::size_t>(
             std::clamp(s.variant, 0, static_cast<int>(t.swaps.size()) - 1))];
@@ -369,6 +370,8 @@ void apply_presentation_edits(Pending& p, const Edits& e) {
     if (e.dark) next.theme = *e.dark ? Theme::Dark : Theme::Light;
     if (e.reduced_motion) next.reduced_motion = *e.reduced_motion;
     if (e.dismiss_message) next.message.clear();
+    if (e.touch) next.touch = *e.touch;
+    if (e.sentence_field) next.sentence_field = *e.sentence_field;
 }
 
 // The whole-sentence view always draws a sentence, so the header, the page's focus select and the
@@ -392,7 +395,7 @@ bool looks_different(const AppState& a, const AppState& b) {
     return a.panel != b.panel || a.shown_head != b.shown_head ||
            a.sentence_draft != b.sentence_draft || a.message != b.message ||
            a.pinned != b.pinned || a.step != b.step || highlighted(a) != highlighted(b) ||
-           a.theme != b.theme || a.reduced_motion != b.reduced_motion;
+           a.theme != b.theme || a.reduced_motion != b.reduced_motion || a.touch != b.touch;
 }
 
 }  // namespace
@@ -448,6 +451,56 @@ bool advance(AppState& s, const Derived& d, double dt) {
     return moving;
 }
 
+namespace {
+
+// The whole-sentence view for the page: the sentence the map draws, and per head the focus row's
+// strongest weights (at most three), strongest first.
+nlohmann::json whole_sentence_json(const Derived& d) {
+    using nlohmann::json;
+    const attn::Scenario& sent = d.sentence;
+    json heads = json::array();
+    const int f = sent.focus;
+    for (const attn::HeadResult& hr : d.sequence.heads) {
+        std::vector<int> order;
+        for (int j = 0; j < hr.weights.cols; ++j) order.push_back(j);
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+            return hr.weights.at(f, a) > hr.weights.at(f, b);
+        });
+        json top = json::array();
+        for (std::size_t k = 0; k < order.size() && k < 3; ++k)
+            top.push_back({{"position", order[k]},
+                           {"token", sent.tokens[static_cast<std::size_t>(order[k])]},
+                           {"weight", hr.weights.at(f, order[k])}});
+        heads.push_back(top);
+    }
+    return {{"sentence", sent.sentence}, {"tokens", sent.tokens}, {"focus", f},
+            {"causal", sent.options.causal}, {"heads", heads}};
+}
+
+// Misconception 1 now: the swapped word's own score for the focus before and after, and whether
+// the projections kept their fingerprint.
+nlohmann::json misconception_json(const AppState& s, const Derived& d) {
+    using nlohmann::json;
+    json m = {{"variant", s.variant}, {"swaps", d.swap_labels}};
+    if (!d.variant_ok) return m;
+    for (std::size_t j = 0; j < d.variant.tokens.size(); ++j) {
+        if (d.variant.tokens[j] != d.variant_word_to) continue;
+        if (j < d.base_focus.scores.size() && j < d.variant_focus.scores.size()) {
+            m["score_before"] = d.base_focus.scores[j];
+            m["score_after"] = d.variant_focus.scores[j];
+        }
+        break;
+    }
+    const auto focus = static_cast<std::size_t>(d.variant.focus);
+    m["from"] = d.variant_word_from;
+    m["to"] = d.variant_word_to;
+    m["focus_token"] = focus < d.variant.tokens.size() ? d.variant.tokens[focus] : "";
+    m["projections_identical"] = d.base_projection_print == d.variant_projection_print;
+    return m;
+}
+
+}  // namespace
+
 std::string state_json(const AppState& s, const Derived& d) {
     using nlohmann::json;
     json j;
@@ -457,16 +510,28 @@ std::string state_json(const AppState& s, const Derived& d) {
     } else {
         j = json::parse(error_json("bad_scenario", s.message.empty() ? "Nothing loaded yet." : s.message));
     }
-    j["step"] = static_cast<int>(s.step);
+    j["step"] = to_int(s.step);
     j["step_name"] = step_name(s.step);
     j["heads"] = s.heads;
     j["theme"] = s.theme == Theme::Dark ? "dark" : "light";
     j["reduced_motion"] = s.reduced_motion;
     j["sentence"] = s.scenario.kind == "sentence" ? json(s.scenario.sentence) : json(nullptr);
     j["hover"] = highlighted(s).value_or(-1);  // the page's contract: -1 = nothing highlighted
-    j["panel"] = static_cast<int>(s.panel);
+    j["pinned"] = s.pinned.value_or(-1);
+    j["panel"] = to_int(s.panel);
     j["message"] = s.message;
-    return j.dump();
+    // what the page's controls need (see src/app/exports.json, attn_set_option)
+    j["editable"] = is_vectors_kind(s);
+    j["denied"] = s.scenario.denied;
+    j["shown_head"] = s.shown_head;
+    j["limits"] = {{"d", {kMinD, kMaxD}},
+                   {"temperature", {kMinTemperature, kMaxTemperature}},
+                   {"heads", {1, kMaxShownHeads}},
+                   {"tokens", attn::kMaxSentenceTokens},
+                   {"bytes", attn::kMaxSentenceBytes}};
+    if (d.ok && d.sequence_ok) j["whole"] = whole_sentence_json(d);
+    if (d.ok) j["misconception"] = misconception_json(s, d);
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::string error_json(const std::string& code, const std::string& message) {

@@ -37,6 +37,13 @@ constexpr int kMaxShownHeads = 4;        // the heatmap offers 1..4 heads
 constexpr int kSentenceModelWidth = 12;  // d_model of the own sentence: divisible by 1, 2, 3, 4
 constexpr double kMinTemperature = 0.1, kMaxTemperature = 5.0;
 
+// Where the canvas's own sentence field is this frame (CSS pixels in the canvas; w = 0: not drawn).
+// The platform uses it so that a tap on it hands the text to the page's real text input (which
+// opens a phone's keyboard).
+struct FieldRect {
+    float x = 0, y = 0, w = 0, h = 0;
+};
+
 struct AppState {
     // what is being explained
     std::string scenario_id = "worked-example";  // "diagram" | "worked-example" | "sentence"
@@ -55,6 +62,8 @@ struct AppState {
     // presentation
     Theme theme = Theme::Light;
     bool reduced_motion = false;
+    bool touch = false;     // the last pointer was a finger: hints speak of taps
+    FieldRect sentence_field;
     double anim_step = 0.0;                           // eased step position (follows `step`)
     std::vector<double> shown_scores, shown_weights;  // eased bar values (follow the engine)
     std::string message;                              // last error, shown in the canvas ("" = none)
@@ -79,6 +88,7 @@ struct Derived {
     std::uint64_t base_projection_print = 0, variant_projection_print = 0;
     std::uint64_t base_embedding_print = 0, variant_embedding_print = 0;
     std::string variant_word_from, variant_word_to;
+    std::vector<std::string> swap_labels;  // "blocked → flooded", one per word swap
 };
 
 // What a view (or the page) asks for. Unset fields change nothing.
@@ -117,7 +127,9 @@ enum class EditGroup { Model, Presentation };
     X(Presentation, std::string, sentence_draft)                                             \
     X(Presentation, int, shown_head)                                                         \
     X(Presentation, bool, reduced_motion)                                                    \
-    X(Presentation, bool, dark)
+    X(Presentation, bool, dark)                                                              \
+    X(Presentation, bool, touch)                                                             \
+    X(Presentation, FieldRect, sentence_field)
 //   X(group, name)  a flag: set by anyone wins
 #define ATTN_EDIT_FLAGS(X) \
     X(Model, reset) /* restore the scenario as loaded */ X(Presentation, dismiss_message)

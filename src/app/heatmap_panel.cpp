@@ -45,7 +45,7 @@ void DrawCells(ImDrawList* dl, const MapGeom& g, const attn::HeadResult& hr, boo
             }
             const float w = static_cast<float>(hr.weights.at(i, j));
             dl->AddRectFilled(ImVec2(lo.x + j * c, y0), ImVec2(lo.x + (j + 1) * c, y1),
-                              rgba(weight_colour(theme, w)));
+                              rgba(weight_colour(theme, w, g.n)));
         }
     }
     if (causal && g.n > 1) {
@@ -155,7 +155,7 @@ void DrawCellNumbers(const Heat& h, const MapGeom& g, const attn::HeadResult& hr
     for (int i = 0; i < h.n; ++i)
         for (int j = 0; j < h.n && !(h.causal && j > i); ++j) {
             const double w = hr.weights.at(i, j);
-            const ImVec4 bg = weight_colour(h.s.theme, static_cast<float>(w));
+            const ImVec4 bg = weight_colour(h.s.theme, static_cast<float>(w), h.n);
             const ImVec2 a(g.lo.x + j * c, g.lo.y + i * c);
             CentredText(h.dl, a, ImVec2(a.x + c, a.y + c), rgba(readable_on(h.p, bg)),
                         format_number(w, 2), h.small);
@@ -284,27 +284,36 @@ void CellTooltip(const Heat& h, const attn::HeadResult& hr, const Hit& hit, Edit
     }
 }
 
-// Key: the colour scale (named), the masked hatch, the focus row.
+// Key: the colour scale (named, with its end values), the masked hatch, the focus row.
 void DrawKey(const Heat& h, float W) {
     ImGui::Dummy(ImVec2(1, 2));
     const float fs = h.fs;
+    const std::string lo = "≤ " + format_number(heat_floor(h.n), 3);
+    const std::string title = "Colour = weight, log scale: ";
+    h.dl->AddText(h.small, fs, ImGui::GetCursorScreenPos(), rgba(h.p.muted), title.c_str());
+    const float title_w = h.text_w(title);
+    const bool wrap = title_w + h.text_w(lo) + 120 > W;
+    if (wrap) ImGui::Dummy(ImVec2(W, fs + 4));
     const ImVec2 k = ImGui::GetCursorScreenPos();
-    const float ramp_w = std::min(metrics::kRampMax, W * metrics::kRampFraction);
-    const char* zero = "weight 0";
-    const float lab0 = h.text_w(zero) + 6;
-    h.dl->AddText(h.small, fs, ImVec2(k.x, k.y + 1), rgba(h.p.muted), zero);
+    const float x0 = k.x + (wrap ? 0.0f : title_w);
+    const float ramp_w = std::min(metrics::kRampMax, (W - (x0 - k.x)) * 0.5f);
+    const float lab0 = h.text_w(lo) + 6;
+    h.dl->AddText(h.small, fs, ImVec2(x0, k.y + 1), rgba(h.p.muted), lo.c_str());
     for (int i = 0; i < 48; ++i) {
         const float a = i / 48.0f, b = (i + 1) / 48.0f;
-        h.dl->AddRectFilled(ImVec2(k.x + lab0 + a * ramp_w, k.y + 3),
-                            ImVec2(k.x + lab0 + b * ramp_w + 0.5f, k.y + 3 + fs - 2),
-                            rgba(weight_colour(h.s.theme, (a + b) * 0.5f)));
+        const float w = heat_floor(h.n) * std::pow(1.0f / heat_floor(h.n), (a + b) * 0.5f);
+        h.dl->AddRectFilled(ImVec2(x0 + lab0 + a * ramp_w, k.y + 3),
+                            ImVec2(x0 + lab0 + b * ramp_w + 0.5f, k.y + 3 + fs - 2),
+                            rgba(weight_colour(h.s.theme, w, h.n)));
     }
-    h.dl->AddRect(ImVec2(k.x + lab0, k.y + 3), ImVec2(k.x + lab0 + ramp_w, k.y + 1 + fs),
+    h.dl->AddRect(ImVec2(x0 + lab0, k.y + 3), ImVec2(x0 + lab0 + ramp_w, k.y + 1 + fs),
                   rgba(h.p.border));
-    float x = k.x + lab0 + ramp_w + 6;
+    float x = x0 + lab0 + ramp_w + 6;
     h.dl->AddText(h.small, fs, ImVec2(x, k.y + 1), rgba(h.p.muted), "1");
     x += h.text_w("1") + 18;
-    const float row2 = (x + 150 > k.x + W) ? fs + 8 : 0.0f;  // wrap the other keys when narrow
+    const float need = (h.causal ? h.text_w("masked (causal)") + fs + 28 : 0.0f) +
+                       h.text_w("focus row") + fs + 16;
+    const float row2 = (x + need > k.x + W) ? fs + 8 : 0.0f;  // wrap the other keys when narrow
     if (row2 > 0) x = k.x;
     const float ky = k.y + row2;
     if (h.causal) {
@@ -323,6 +332,40 @@ void DrawKey(const Heat& h, float W) {
                   2.0f);
     h.dl->AddText(h.small, fs, ImVec2(x + fs + 10, ky + 1), rgba(h.p.muted), "focus row");
     ImGui::Dummy(ImVec2(W, row2 + fs + 4));
+}
+
+// The focus row's strongest weights as bars with their tokens: a row a phone can read (tap a
+// row of the map to make it the focus).
+void RowInspector(const Heat& h, const attn::HeadResult& hr, int focus, float W) {
+    std::vector<int> order;
+    for (int j = 0; j < h.n; ++j) order.push_back(j);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return hr.weights.at(focus, a) > hr.weights.at(focus, b); });
+    const int shown = std::min(h.n, 6);
+    ImGui::Dummy(ImVec2(1, 4));
+    Strong("Row " + std::to_string(focus + 1) + " “" + h.token(focus) + "”" +
+           (h.heads > 1 ? " in head " + std::to_string(h.shown + 1) : "") + ": its " +
+           std::to_string(shown) + " strongest weights");
+    const float row = kBodyPx + 8, label_w = std::min(120.0f, W * 0.34f), num_w = 48;
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const float bw = std::max(40.0f, W - label_w - num_w);
+    for (int k = 0; k < shown; ++k) {
+        const int j = order[static_cast<std::size_t>(k)];
+        const float y = o.y + k * row;
+        const double w = hr.weights.at(focus, j);
+        h.dl->AddText(ImGui::GetFont(), kBodyPx, ImVec2(o.x, y + 2), rgba(h.p.ink),
+                      Ellipsize(ImGui::GetFont(), kBodyPx,
+                                std::to_string(j + 1) + " " + h.token(j), label_w - 6)
+                          .c_str());
+        h.dl->AddRectFilled(ImVec2(o.x + label_w, y + 5), ImVec2(o.x + label_w + bw, y + row - 5),
+                            rgba(h.p.surface_alt), 3);
+        h.dl->AddRectFilled(ImVec2(o.x + label_w, y + 5),
+                            ImVec2(o.x + label_w + bw * static_cast<float>(w), y + row - 5),
+                            rgba(h.p.weight), 3);
+        h.dl->AddText(h.strong, kBodyPx, ImVec2(o.x + label_w + bw + 6, y + 2), rgba(h.p.weight),
+                      format_number(w, 2).c_str());
+    }
+    ImGui::Dummy(ImVec2(W, shown * row + 2));
 }
 
 }  // namespace
@@ -363,6 +406,7 @@ Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t) {
     ImGui::Dummy(ImVec2(m.label_w + m.g.size, (m.g.lo.y - m.o.y) + m.g.size + m.band));
     CellTooltip(h, hr, hit, e);
     DrawKey(h, W);
+    RowInspector(h, hr, focus, W);
     EndCard(card);
     return e;
 }

@@ -61,6 +61,7 @@ Edits ShowAppLayout(const AppState& s, const Derived& d, const UiText& t) {
     ImGui::Begin("Attention score", nullptr, flags);
     ImGui::PopStyleVar();
 
+    e.sentence_field = FieldRect{};  // none unless the sentence panel draws its field
     merge(e, ShowScenarioPanel(s, d, t));
 
     if (!s.message.empty()) {  // the engine's message, never a NaN
@@ -91,7 +92,7 @@ Edits ShowAppLayout(const AppState& s, const Derived& d, const UiText& t) {
                 break;
         }
         ImGui::Dummy(ImVec2(1, 6));
-        Caption(t.keyboard_hint, p);
+        Caption(s.touch ? t.touch_hint : t.keyboard_hint, p);
     }
 
     // Page Up / Page Down walk the steps while the canvas has the keyboard.

@@ -11,6 +11,7 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -52,6 +53,10 @@ struct Platform {
     Uint64 awake_until = 0;                // keep drawing until then (ms), after any change
     std::uint64_t drawn_revision = ~0ull;  // state revision of the last drawn frame
     double ui_ms = 0;  // last drawn frame: CPU time from ImGui's new frame to Render() (bench)
+    bool focus_window = false;  // the canvas gained DOM focus (Tab or click): ImGui takes the keys
+    int hide_pointer_in = -1;   // frames until a lifted finger stops hovering (-1: not pending)
+    bool pointer_hidden = false;
+    app::FieldRect sent_field;  // sentence field rect last given to the page
     std::string json, reply;  // strings handed to the page stay alive until the next call
 };
 
@@ -86,15 +91,44 @@ EM_JS(int, js_prefers_reduced_motion, (), {
 // SDL2 looks for "#canvas"; point it at Module.canvas whatever the page calls it. Clicking the
 // canvas focuses it (SDL's mousedown handler prevents the default focus), and Tab always reaches
 // the page: the capture listener runs before SDL's, which would swallow it.
+// It also records, for the frame loop (js_take_events): the canvas gained focus (1), a finger
+// lifted (2), a finger (4) or a mouse (8) went down; and a tap on the canvas's own sentence field
+// (Module.attnTextField, CSS px) asks the page to focus its real text input inside the gesture, so
+// a phone opens its keyboard (Module.onTextInputRequest).
 EM_JS(void, js_prepare_canvas, (), {
     var canvas = Module["canvas"];
     if (!canvas) return;
     specialHTMLTargets["#canvas"] = canvas;
     if (!canvas.hasAttribute("tabindex")) canvas.tabIndex = 0;
-    canvas.addEventListener("pointerdown", function() { canvas.focus({preventScroll: true}); }, true);
+    Module["attnEvents"] = 0;
+    canvas.addEventListener("pointerdown", function(e) {
+        Module["attnEvents"] |= (e.pointerType === "mouse" ? 8 : 4);
+        canvas.focus({preventScroll: true});
+    }, true);
+    var lifted = function(e) { if (e.pointerType !== "mouse") Module["attnEvents"] |= 2; };
+    canvas.addEventListener("pointerup", lifted, true);
+    canvas.addEventListener("pointercancel", lifted, true);
+    canvas.addEventListener("pointerup", function(e) {
+        var f = Module["attnTextField"], r = canvas.getBoundingClientRect();
+        if (e.pointerType === "mouse" || !f || !(f.w > 0)) return;
+        var x = e.clientX - r.left, y = e.clientY - r.top;
+        if (x >= f.x && x <= f.x + f.w && y >= f.y && y <= f.y + f.h &&
+            typeof Module["onTextInputRequest"] === "function") {
+            try { Module["onTextInputRequest"](); } catch (err) { console.error(err); }
+        }
+    });
+    canvas.addEventListener("focus", function() { Module["attnEvents"] |= 1; });
     canvas.addEventListener("keydown", function(e) {
         if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) e.stopImmediatePropagation();
     }, true);
+});
+EM_JS(int, js_take_events, (), {
+    var v = Module["attnEvents"] | 0;
+    Module["attnEvents"] = 0;
+    return v;
+});
+EM_JS(void, js_set_text_field, (double x, double y, double w, double h), {
+    Module["attnTextField"] = w > 0 ? {x: x, y: y, w: w, h: h} : null;
 });
 // clang-format on
 #else
@@ -107,6 +141,10 @@ int js_prefers_reduced_motion() {
     return 0;
 }
 void js_prepare_canvas() {}
+int js_take_events() {
+    return 0;
+}
+void js_set_text_field(double, double, double, double) {}
 #endif
 
 // Reads the canvas's CSS size and the DPR; sizes the drawing buffer to match. True if it changed.
@@ -216,6 +254,15 @@ void report_content_height(Platform& p) {
     js_content_height(h);
 }
 
+// Tells the page where the canvas's sentence field is, when it moves (see js_prepare_canvas).
+void report_text_field(Platform& p, const app::FieldRect& f) {
+    if (f.x == p.sent_field.x && f.y == p.sent_field.y && f.w == p.sent_field.w &&
+        f.h == p.sent_field.h)
+        return;
+    p.sent_field = f;
+    js_set_text_field(f.x, f.y, f.w, f.h);
+}
+
 void notify_if_changed(App& a) {
     if (a.state.revision == a.plat.sent_revision) return;
     a.plat.sent_revision = a.state.revision;
@@ -237,6 +284,15 @@ void frame(void* arg) {
         if (ev.type == SDL_QUIT) p.running = false;
         woke = true;
     }
+    const int dom = js_take_events();
+    app::Edits pointer;
+    if (dom & 1) p.focus_window = true;
+    if (dom & 4) pointer.touch = true;
+    if (dom & 8) pointer.touch = false;
+    if (dom & (4 | 8)) p.pointer_hidden = false, p.hide_pointer_in = -1;
+    if (dom & 2) p.hide_pointer_in = 2;  // after the tap's release frame, so the tap still clicks
+    if (dom) woke = true;
+    if (a.loaded && pointer.touch.has_value()) app::apply(a.state, a.derived, pointer, a.lib);
     woke = update_canvas_size(p) || woke;
     woke = update_fonts(p) || woke;
     update_media_queries(a);
@@ -247,6 +303,7 @@ void frame(void* arg) {
     // Idle: no input, nothing easing, no change since the last drawn frame (and no text caret to
     // blink) -> skip drawing; WebGL keeps showing the last frame. For half a second after any
     // change frames keep coming, so ImGui's hover and focus states settle.
+    if (p.hide_pointer_in >= 0) woke = true;
     if (woke || moving || a.state.revision != p.drawn_revision || ImGui::GetIO().WantTextInput)
         p.awake_until = now + 500;
     if (now > p.awake_until) return;
@@ -266,7 +323,14 @@ void frame(void* arg) {
     io.DisplaySize = ImVec2(static_cast<float>(p.css_w), static_cast<float>(p.css_h));
     io.DisplayFramebufferScale =
         ImVec2(static_cast<float>(fb_w / p.css_w), static_cast<float>(fb_h / p.css_h));
+    // A finger that lifted leaves no hover behind (SDL keeps its last position as the mouse's).
+    if (p.hide_pointer_in >= 0 && p.hide_pointer_in-- == 0) p.pointer_hidden = true;
+    if (p.pointer_hidden) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui::NewFrame();
+    if (p.focus_window) {  // focus from Tab: keys (Page Up / Down, arrows) work at once
+        ImGui::SetWindowFocus("Attention score");
+        p.focus_window = false;
+    }
     app::Edits edits;
     if (a.loaded) {
         edits = app::ShowAppLayout(a.state, a.derived, a.lib.text);
@@ -289,6 +353,7 @@ void frame(void* arg) {
     update_wheel_target(p);
     if (a.loaded) report_content_height(p);
     if (a.loaded) app::apply(a.state, a.derived, edits, a.lib);
+    report_text_field(p, a.state.sentence_field);
     notify_if_changed(a);
 }
 
@@ -299,6 +364,10 @@ const char* page_edit(const app::Edits& e) {
         return g_app.plat.reply.c_str();
     }
     g_app.plat.reply = app::apply(g_app.state, g_app.derived, e, g_app.lib).error;
+    if (!g_app.plat.reply.empty()) {  // the page shows it next to its control: once, not twice
+        g_app.state.message.clear();
+        ++g_app.state.revision;
+    }
     return g_app.plat.reply.c_str();
 }
 

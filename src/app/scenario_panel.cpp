@@ -4,6 +4,7 @@
 // become two side-by-side lists. The scenario's description is cut to two lines (full on hover).
 #include <algorithm>
 
+#include "app_model.h"
 #include "metrics.h"
 #include "views.h"
 #include "widgets.h"
@@ -118,6 +119,30 @@ void Pickers(const AppState& s, const Palette& p, float w, Edits& e) {
     if (view >= 0) e.panel = view;
 }
 
+// "a, b and c" of numbers, formatted by `f`.
+template <typename F>
+std::string number_list(const std::vector<double>& v, F f, const char* sep) {
+    std::string out;
+    for (std::size_t i = 0; i < v.size(); ++i) out += (i ? sep : "") + f(v[i]);
+    return out;
+}
+
+// The seed figure printed other weights than the softmax of its own scores gives: say so, with
+// the engine's numbers.
+std::string diagram_note(const Derived& d, const UiText& t) {
+    auto two = [](double v) { return format_number(v, 2); };
+    auto one = [](double v) { return format_number(v, 1); };
+    std::string note = t.diagram_note;
+    const auto put = [&note](const std::string& key, const std::string& value) {
+        const std::size_t at = note.find(key);
+        if (at != std::string::npos) note.replace(at, key.size(), value);
+    };
+    put("{printed}", number_list(t.printed_weights, two, " / "));
+    put("{scores}", number_list(d.focus.scores, one, ", "));
+    put("{weights}", number_list(d.focus.weights, two, " / "));
+    return note;
+}
+
 // Scenario line: title, sentence and focus, d, then the whole description (never cut).
 void ScenarioLine(const AppState& s, const Derived& d, const UiText& t, const Palette& p, float w,
                   float x0) {
@@ -137,6 +162,8 @@ void ScenarioLine(const AppState& s, const Derived& d, const UiText& t, const Pa
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 4);
         Caption(about, p);
     }
+    if (s.scenario_id == "diagram") Caption(diagram_note(d, t), p);
+    if (sc.kind == "sentence") Caption(t.model_note, p);
 }
 
 }  // namespace

@@ -32,17 +32,24 @@ Edits ShowSentencePanel(const AppState& s, const Derived& d, const UiText& t) {
     Strong("Your own sentence");
     Caption(t.sentence_note, p);
     std::string draft = s.sentence_draft;  // a copy: the edit is returned, not written back
-    ImGui::SetNextItemWidth(W - 130);
+    const float button_w = ImGui::CalcTextSize("Use sentence").x + 2 * ImGui::GetStyle().FramePadding.x;
+    const bool stacked = W - button_w - 8 < 160;  // on the narrowest phones the button goes below
+    ImGui::SetNextItemWidth(stacked ? W : W - button_w - 8);
     const bool enter =
         ImGui::InputText("##text", draft.data(), draft.capacity() + 1,
                          ImGuiInputTextFlags_CallbackResize | ImGuiInputTextFlags_EnterReturnsTrue,
                          ResizeString, &draft);
+    {  // where the field is, so that a tap on it opens the page's real text input
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        const ImVec2 w0 = ImGui::GetMainViewport()->Pos;
+        e.sentence_field = FieldRect{a.x - w0.x, a.y - w0.y, b.x - a.x, b.y - a.y};
+    }
     if (draft != s.sentence_draft) e.sentence_draft = draft;
-    ImGui::SameLine();
-    if (ImGui::Button("Use sentence", ImVec2(120, 0)) || enter) e.sentence = draft;
+    if (!stacked) ImGui::SameLine();
+    if (ImGui::Button("Use sentence", ImVec2(button_w, 0)) || enter) e.sentence = draft;
 
     ImGui::PushFont(font(FontRole::Small));
-    ColouredText("FOCUS TOKEN  (click one)", p.muted);
+    ColouredText(s.touch ? "FOCUS TOKEN  (tap one)" : "FOCUS TOKEN  (click one)", p.muted);
     ImGui::PopFont();
     // Many tokens: smaller chips in the small font, so 128 of them wrap into a tidy block.
     const bool dense = sent.tokens.size() > 40;

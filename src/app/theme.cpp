@@ -69,10 +69,20 @@ ImVec4 mix(const ImVec4& a, const ImVec4& b, float t) {
                   a.w + (b.w - a.w) * t);
 }
 
-ImVec4 weight_colour(Theme theme, float w) {
+float heat_floor(int n) {
+    return 1.0f / (4.0f * static_cast<float>(std::max(1, n)));
+}
+
+float heat_position(float w, int n) {
+    const float lo = heat_floor(n);
+    if (!(w > lo)) return 0.0f;
+    return std::min(1.0f, std::log(w / lo) / std::log(1.0f / lo));
+}
+
+ImVec4 weight_colour(Theme theme, float w, int n) {
     const Palette p = palette_for(theme);
-    if (!(w > 0.0f)) return p.surface;                    // exactly 0 (or not a number)
-    const float t = std::sqrt(std::min(w, 1.0f)) * 4.0f;  // sqrt: small weights stay apart
+    if (!(w > 0.0f)) return p.surface;  // exactly 0 (or not a number)
+    const float t = heat_position(w, n) * 4.0f;
     const int i = std::min(3, static_cast<int>(t));
     return mix(p.heat[i], p.heat[i + 1], t - static_cast<float>(i));
 }

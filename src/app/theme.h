@@ -20,9 +20,14 @@ Palette palette_for(Theme theme);                 // colours (sRGB, 0..1)
 void apply_style(Theme theme);                    // ImGui colours, rounding, spacing for the theme
 ImU32 rgba(const ImVec4& c, float alpha = 1.0f);  // packed colour, with extra alpha
 ImVec4 mix(const ImVec4& a, const ImVec4& b, float t);  // a + (b - a) t
-// Heatmap colour of an attention weight in 0..1: a ramp of steadily changing lightness with a
-// visible floor for any nonzero weight (exactly 0 is the plain surface).
-ImVec4 weight_colour(Theme theme, float w);
+// The heatmap's colour scale for a map of n tokens: logarithmic from heat_floor(n) = 1/(4n) (a
+// quarter of a uniform row's weight 1/n) to 1, so a 128-token map shows structure rather than a
+// pale wash. heat_position maps a weight to 0..1 on that scale (0 at or below the floor).
+float heat_floor(int n);
+float heat_position(float w, int n);
+// Heatmap colour of an attention weight: the heat-0..4 ramp of steadily changing lightness along
+// heat_position (exactly 0 is the plain surface).
+ImVec4 weight_colour(Theme theme, float w, int n);
 // The palette's ink or surface colour, whichever contrasts more with `bg` (WCAG luminance).
 ImVec4 readable_on(const Palette& p, const ImVec4& bg);
 

@@ -43,8 +43,17 @@ attn::Result<UiText> parse_ui_text(std::string_view json_text) {
               text(j, "keyboard_hint", &t.keyboard_hint, &err) &&
               text(j, "variant_base", &t.variant_base, &err) &&
               text(j, "residual_note", &t.residual_note, &err) &&
-              text(j, "heads_note", &t.heads_note, &err);
+              text(j, "heads_note", &t.heads_note, &err) &&
+              text(j, "touch_hint", &t.touch_hint, &err) &&
+              text(j, "diagram_note", &t.diagram_note, &err) &&
+              text(j, "model_note", &t.model_note, &err);
     if (!ok) return bad(err);
+    const json& printed = j.value("printed_weights", json::array());
+    if (!printed.is_array()) return bad("printed_weights must be a list of numbers.");
+    for (const json& v : printed) {
+        if (!v.is_number()) return bad("printed_weights must be a list of numbers.");
+        t.printed_weights.push_back(v.get<double>());
+    }
 
     const json& steps = j.value("steps", json::array());
     if (!steps.is_array() || steps.size() != 4) return bad("must list exactly 4 steps.");

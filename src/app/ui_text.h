@@ -37,6 +37,10 @@ struct UiText {
     int variant_focus = 0;                      // its focus position
     std::vector<WordSwap> swaps;
     std::string residual_note, heads_note;
+    std::string touch_hint;    // the canvas hint on touch screens (keyboard_hint elsewhere)
+    std::string diagram_note;  // the seed figure's printed weights against the engine's
+    std::vector<double> printed_weights;  // what the original figure printed (a fact of the source)
+    std::string model_note;    // why the own sentence's numbers differ from the worked example
 };
 
 attn::Result<UiText> parse_ui_text(std::string_view json_text);  // every field checked

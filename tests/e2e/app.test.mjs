@@ -44,8 +44,12 @@ test('the canvas draws the visualisation (not one flat colour) at the CSS size x
   }
 });
 
-test('pointer over a candidate on the canvas sets the state hover and the live text says it', async () => {
+// Changed deliberately (issue 13): hovering never re-announces the live description; a separate,
+// non-live readout (#pointer-readout) says what the pointer highlights.
+test('pointer over a candidate on the canvas sets the state hover and the pointer readout (not the live text) says it', async () => {
   const { context, page } = await open();
+  await frames(page, 20);
+  const liveBefore = await live(page);
   const box = await page.locator('#attention-canvas').boundingBox();
   // find a candidate row by moving down the candidates column; the app must report it as hover
   let hover = -1;
@@ -58,8 +62,11 @@ test('pointer over a candidate on the canvas sets the state hover and the live t
   const s = await appState(page);
   const c = s.candidates.find((k) => k.position === hover);
   assert.ok(c, 'hover is a candidate position');
-  await page.waitForFunction((t) => document.getElementById('live-description').textContent.includes('Highlighted: \u201c' + t + '\u201d'), c.token);
-  assert.ok((await live(page)).includes(`score ${fmtScore(c.score)}, weight ${fmtWeight(c.weight)}`));
+  await page.waitForFunction((t) => document.getElementById('pointer-readout').textContent.includes('Highlighted: \u201c' + t + '\u201d'), c.token);
+  assert.ok((await page.textContent('#pointer-readout')).includes(`score ${fmtScore(c.score)}, weight ${fmtWeight(c.weight)}`));
+  assert.equal(await page.getAttribute('#pointer-readout', 'aria-live'), 'off', 'the readout is not announced');
+  await page.waitForTimeout(400);
+  assert.equal(await live(page), liveBefore, 'the live description did not change on hover');
   await context.close();
 });
 
@@ -145,7 +152,6 @@ test('dark mode (emulated) switches the page and the app theme; the toggle switc
 
 test('bad sentences get a clear message and leave the app, the controls and the quiz working', async () => {
   const { context, page, errors } = await open();
-  const good = await appState(page);
   const cases = [
     ['', /sentence|word/i],
     ['   ', /sentence|word/i],
@@ -156,6 +162,8 @@ test('bad sentences get a clear message and leave the app, the controls and the 
     [Array.from({ length: 130 }, (_, i) => `w${i}`).join(' '), /more than 128 words/i], // the engine's own cap
   ];
   await page.selectOption('#scenario-select', 'sentence');
+  // Changed deliberately (issue 13): choosing "Your sentence" now shows it on the canvas at once.
+  const good = await waitState(page, (s) => typeof s.sentence === 'string');
   const err = page.locator('#sentence-error');
   const checkStillWorking = async (label, pixels = false) => {
     const s = await appState(page); // throws on NaN/Infinity in the JSON

@@ -4,11 +4,13 @@
  * embedded in the page by the build, so the description and diagram keep working. */
 (function () {
   'use strict';
-  var MAX_CHARS = 800, LOAD_TIMEOUT_MS = 20000;  // MAX_CHARS: the input's maxlength (content data)
+  var MAX_CHARS = 800, LOAD_TIMEOUT_MS = 20000;  // MAX_CHARS: the input's maxlength (the engine's byte cap once ready)
   var F, el = {}, data = {}, steps = [], messages = {};
   var api = null;            // wrapped app exports once ready
   var state = null;          // the last state shown (engine JSON + step/hover)
   var liveTimer = 0;
+  var pasteError = false;    // the sentence error came from a too-long paste
+  var limits = { tokens: 128, bytes: 4096 };  // the engine's, read from attn_tokenize once ready
 
   function $(id) { return document.getElementById(id); }
   function clone(o) { return JSON.parse(JSON.stringify(o)); }
@@ -43,15 +45,41 @@
     el.focus.value = String(s.focus);
     if (typeof s.panel === 'number' && el.view.value !== String(s.panel)) el.view.value = String(s.panel);
     el.stepStatus.textContent = 'Step ' + (step + 1) + ' of ' + steps.length + ': ' + steps[step];
-    el.back.disabled = step <= 0;
-    el.next.disabled = step >= steps.length - 1;
+    // Next / Back walk the steps of the four-step view only; other views show every step at once.
+    var stepView = !(typeof s.panel === 'number' && s.panel !== 0);
+    el.back.disabled = !stepView || step <= 0;
+    el.next.disabled = !stepView || step >= steps.length - 1;
+    if (el.stepReason) { el.stepReason.hidden = stepView; el.stepReason.textContent = stepView ? '' : 'This view shows every step at once; Next and Back belong to the Four steps view.'; }
     el.stage.setAttribute('data-step', String(step));
     if (window.AttentionDiagram) window.AttentionDiagram.setStep(step);
     var text;
-    try { text = F.describe(s, steps); } catch (e) { text = 'The current state could not be described.'; }
-    // debounce so that quick canvas changes (hover) are announced once, when they settle
+    try { text = F.describe(s, steps, { isolate: true }); } catch (e) { text = 'The current state could not be described.'; }
+    if (window.AttentionCanvasControls) {
+      window.AttentionCanvasControls.update(s);
+      var ptr = '';
+      try { ptr = F.describePointer(s, { isolate: true }); } catch (e) { ptr = ''; }
+      window.AttentionCanvasControls.pointer(ptr.replace(/[\u2068\u2069]/g, ''));
+    }
+    // Announced only when what the view shows changes (never on hover: the pointer has its own,
+    // non-live readout), once it settles.
     clearTimeout(liveTimer);
-    liveTimer = setTimeout(function () { if (el.live.textContent !== text) el.live.textContent = text; }, 250);
+    liveTimer = setTimeout(function () { setLive(text); }, 250);
+  }
+
+  // Writes the live text; tokens (marked U+2068 .. U+2069 by describe) go into <bdi> elements so
+  // right-to-left words cannot reorder the sentence around them.
+  function setLive(marked) {
+    var plainText = marked.replace(/[\u2068\u2069]/g, '');
+    if (el.live.textContent === plainText) return;
+    el.live.textContent = '';
+    marked.split(/(\u2068[^\u2069]*\u2069)/).forEach(function (part) {
+      if (!part) return;
+      if (part.charAt(0) === '\u2068') {
+        var b = document.createElement('bdi');
+        b.textContent = part.slice(1, -1);
+        el.live.appendChild(b);
+      } else el.live.appendChild(document.createTextNode(part));
+    });
   }
 
   // ------------------------------------------------------------ without the app: the embedded scenarios
@@ -67,7 +95,7 @@
   function checkSentence(text) {
     var t = text.trim();
     if (!t) return { error: 'Type a sentence first: at least two words.' };
-    if (t.length > MAX_CHARS) return { error: 'That is ' + t.length + ' characters. Please keep it to ' + MAX_CHARS + ' or fewer.' };
+    if (new TextEncoder().encode(t).length > limits.bytes) return { error: 'That is ' + t.length + ' characters; a sentence takes at most ' + limits.tokens + ' tokens and ' + limits.bytes + ' bytes. Please shorten it.' };
     if (/[\p{Extended_Pictographic}\u200d\ufe0f]/u.test(t)) return { error: 'Emoji cannot be used here. Please use letters, numbers and ordinary punctuation.' };
     if (/[^\p{L}\p{M}\p{N}\p{P}\p{Zs}]/u.test(t)) return { error: 'Symbols and control characters cannot be used here. Please use letters, numbers and ordinary punctuation.' };
     if (!api) return { error: messages.no_app };
@@ -103,8 +131,9 @@
   function wire() {
     el.scenario.addEventListener('change', function () {
       showError(el.ctlError, '');
-      if (el.scenario.value === 'sentence') { el.sentence.focus(); return; }
       if (api) call(api.setScenario, [el.scenario.value], el.ctlError);
+      if (el.scenario.value === 'sentence') { el.sentence.focus(); return; }
+      if (api) return;
       else offline(3);
     });
     el.focus.addEventListener('change', function () {
@@ -115,12 +144,21 @@
     });
     el.back.addEventListener('click', function () { go(-1); });
     el.next.addEventListener('click', function () { go(1); });
+    // A paste longer than the engine takes gets one message and is not cut silently; the message
+    // clears on the next try (the next submit).
     el.sentence.addEventListener('paste', function (e) {
       var txt = e.clipboardData ? e.clipboardData.getData('text') : '';
-      if (txt.length > MAX_CHARS) showError(el.sentenceError, 'That text has ' + txt.length + ' characters; only the first ' + MAX_CHARS + ' fit. Please shorten it.');
+      var bytes = new TextEncoder().encode(txt).length;
+      if (txt.length > MAX_CHARS || bytes > limits.bytes) {
+        e.preventDefault();
+        pasteError = true;
+        showError(el.sentenceError, 'That text has ' + txt.length + ' characters; a sentence takes at most ' + limits.tokens + ' tokens (words and punctuation marks) and ' + limits.bytes + ' bytes. Please paste a shorter one.');
+        el.sentence.setAttribute('aria-invalid', 'true');
+      }
     });
     el.form.addEventListener('submit', function (e) {
       e.preventDefault();
+      pasteError = false;
       if (!api) { showError(el.sentenceError, messages.no_app); return; }
       var r = checkSentence(el.sentence.value);
       if (r.error) { showError(el.sentenceError, r.error); el.sentence.setAttribute('aria-invalid', 'true'); el.sentence.focus(); return; }
@@ -152,6 +190,21 @@
     if (!api) { unavailable('failed', messages.no_app); return; }
     el.canvas.hidden = false;
     setStageMessage('ready', '');
+    // The sentence limit is the engine's (tokens and bytes), stated once in the help text.
+    try {
+      var probe = JSON.parse(api.tokenize(''));
+      if (probe.max_tokens) limits = { tokens: probe.max_tokens, bytes: probe.max_bytes };
+    } catch (e) { /* keep the defaults */ }
+    MAX_CHARS = limits.bytes;  // one limit, the engine's: the field never cuts a sentence it takes
+    el.sentence.setAttribute('maxlength', String(limits.bytes));
+    el.sentenceHelp.textContent = 'Up to ' + limits.tokens + ' tokens (each word and each punctuation mark is one) and ' + limits.bytes + ' bytes. The canvas draws Latin and Greek letters, digits and ordinary punctuation.';
+    if (window.AttentionCanvasControls) {
+      window.AttentionCanvasControls.attach({
+        api: api, form: el.form, readout: el.readout,
+        onError: function (msg) { showError(el.ctlError, msg); },
+        onChange: refresh
+      });
+    }
     [el.focus, el.view, el.sentence, el.submit].forEach(function (n) { n.disabled = false; });
     el.scenario.querySelector('option[value="sentence"]').disabled = false;
     if (window.AttentionTheme) {
@@ -195,6 +248,13 @@
           onContentHeight: function (h) {
             if (typeof h === 'number' && isFinite(h) && h > 0) el.stage.style.height = Math.round(Math.min(Math.max(h, 320), 6000)) + 'px';
           },
+          // A tap on the canvas's own sentence field: the page's real text input takes the text (a
+          // phone opens its keyboard only for a real input, inside the tap).
+          onTextInputRequest: function () {
+            if (el.sentence.disabled) return;
+            el.sentence.focus({ preventScroll: true });
+            el.sentence.scrollIntoView({ block: 'center' });
+          },
           locateFile: function (f) { return f; },
           print: function () {}, printErr: function () {}
         });
@@ -221,6 +281,15 @@
     MAX_CHARS = parseInt(el.sentence.getAttribute('maxlength'), 10) || MAX_CHARS;
     el.sentenceError = $('sentence-error'); el.sentenceHelp = $('sentence-help');
     el.ctlError = $('control-error'); el.live = $('live-description');
+    // the non-live readout of what the pointer highlights, and why Next / Back are off
+    el.readout = document.createElement('p');
+    el.readout.id = 'pointer-readout'; el.readout.className = 'pointer-readout';
+    el.readout.setAttribute('aria-live', 'off');
+    el.live.parentNode.appendChild(el.readout);
+    el.stepReason = document.createElement('p');
+    el.stepReason.id = 'step-reason'; el.stepReason.className = 'setting-reason'; el.stepReason.hidden = true;
+    el.next.parentNode.parentNode.appendChild(el.stepReason);
+    el.next.setAttribute('aria-describedby', 'step-reason'); el.back.setAttribute('aria-describedby', 'step-reason');
     var store = $('engine-data');
     try {
       data.diagram = JSON.parse(store.getAttribute('data-scenario-diagram'));
