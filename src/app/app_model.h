@@ -21,8 +21,12 @@ namespace app {
 struct Library {
     std::vector<attn::Scenario> scenarios;  // as loaded, by id
     UiText text;
+    // The trained model, once the page has handed its weights over (load_weights); until then
+    // the scenario "model" is refused with text.model.not_loaded.
+    std::shared_ptr<const LoadedModel> model;
 };
 
+// ui_path's folder also holds model.json, the trained model view's text (model_view.h).
 attn::Result<Library> load_library(const std::string& scenario_dir, const std::string& ui_path);
 const attn::Scenario* find_scenario(const Library& lib, const std::string& id);
 
@@ -46,7 +50,8 @@ std::string error_json(const std::string& code, const std::string& message);
 
 // The page's edit of one canvas setting by name (attn_set_option): temperature, scale (0/1),
 // causal (0/1), d, heads, shown_head, variant, mask (toggle a position), pinned (a position),
-// reset. nullopt for an unknown name. Range checks are apply()'s.
+// reset; the trained model's model_layer, model_head, model_ablate (0/1), model_example.
+// nullopt for an unknown name. Range checks are apply()'s.
 std::optional<Edits> option_edit(const std::string& name, double value);
 // Frame timings as JSON for scripts/bench: mean, p50, p95, max of `ui_ms`; p50, p95 of `whole_ms`.
 std::string frame_stats_json(int tokens, std::vector<double> ui_ms, std::vector<double> whole_ms);

@@ -13,7 +13,9 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,7 @@ struct Platform {
     bool pointer_hidden = false;
     app::FieldRect sent_field;  // sentence field rect last given to the page
     std::string json, reply;  // strings handed to the page stay alive until the next call
+    std::vector<std::uint8_t> weights;  // the model's weights file, written by the page
 };
 
 struct App {
@@ -80,6 +83,12 @@ EM_JS(void, js_notify_state, (const char* json), {
 EM_JS(void, js_content_height, (double css_px), {
     if (typeof Module["onContentHeight"] === "function") {
         try { Module["onContentHeight"](css_px); } catch (e) { console.error(e); }
+    }
+});
+// The canvas asked for the trained model before its weights arrived: the page loads them.
+EM_JS(void, js_request_model, (), {
+    if (typeof Module["onModelWanted"] === "function") {
+        try { Module["onModelWanted"](); } catch (e) { console.error(e); }
     }
 });
 EM_JS(int, js_prefers_dark, (), {
@@ -134,6 +143,7 @@ EM_JS(void, js_set_text_field, (double x, double y, double w, double h), {
 #else
 void js_notify_state(const char*) {}
 void js_content_height(double) {}
+void js_request_model() {}
 int js_prefers_dark() {
     return 0;
 }
@@ -352,6 +362,13 @@ void frame(void* arg) {
 
     update_wheel_target(p);
     if (a.loaded) report_content_height(p);
+    const bool wants_model = (edits.scenario_id && *edits.scenario_id == app::kModelScenarioId) ||
+                             (edits.panel && *edits.panel == app::to_int(app::Panel::Model));
+    if (wants_model && !a.lib.model) {  // the page fetches the weights, then opens the model
+        edits.scenario_id.reset();
+        edits.panel.reset();
+        js_request_model();
+    }
     if (a.loaded) app::apply(a.state, a.derived, edits, a.lib);
     report_text_field(p, a.state.sentence_field);
     notify_if_changed(a);
@@ -472,6 +489,34 @@ EMSCRIPTEN_KEEPALIVE const char* attn_bench_frames(int tokens, int frames) {
     else
         g_app.plat.reply = bench_frames(g_app, tokens, frames);
     return g_app.plat.reply.c_str();
+}
+// The trained model: the page asks for a buffer, writes the weights file into it (Module.HEAPU8),
+// then loads it with the checksum and head table it has on record. Nothing is loaded before.
+EMSCRIPTEN_KEEPALIVE std::uint8_t* attn_model_buffer(int bytes) {
+    if (bytes <= 0 || static_cast<std::size_t>(bytes) > attn::kMaxWeightsBytes) return nullptr;
+    g_app.plat.weights.assign(static_cast<std::size_t>(bytes), 0);
+    return g_app.plat.weights.data();
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_load_model(const char* sha256, const char* heads_json) {
+    App& a = g_app;
+    auto m = app::load_weights(a.plat.weights.data(), a.plat.weights.size(), sha256 ? sha256 : "",
+                               heads_json ? heads_json : "");
+    std::vector<std::uint8_t>().swap(a.plat.weights);  // the parsed model keeps what it needs
+    if (!m.ok()) {
+        a.plat.reply = m.error().message;
+        return a.plat.reply.c_str();
+    }
+    a.lib.model = std::make_shared<const app::LoadedModel>(std::move(m.value()));
+    a.derived.loaded = a.lib.model;  // the state JSON says so at once
+    ++a.state.revision;
+    a.plat.reply.clear();
+    return a.plat.reply.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_set_model_text(const char* text, int focus) {
+    app::Edits e;
+    e.model_text = std::string(text ? text : "");
+    e.focus = focus;
+    return page_edit(e);
 }
 EMSCRIPTEN_KEEPALIVE void attn_set_reduced_motion(int on) {
     app::Edits e;

@@ -73,17 +73,20 @@ bool TitleRow(const AppState& s, const UiText& t, const Palette& p, float w, flo
 // The scenario and view pickers: two lists side by side on a phone, else segmented rows.
 void Pickers(const AppState& s, const Palette& p, float w, Edits& e) {
     const ImGuiStyle& st = ImGui::GetStyle();
-    const char* scenarios[] = {"Diagram", "Worked example", "Your sentence"};
-    const char* ids[] = {"diagram", "worked-example", "sentence"};
+    const char* scenarios[] = {"Diagram", "Worked example", "Your sentence", "A trained model"};
+    const char* ids[] = {"diagram", "worked-example", "sentence", kModelScenarioId};
+    constexpr int kScenarios = 4;
     int current = 0;
-    for (int i = 0; i < 3; ++i)
+    for (int i = 0; i < kScenarios; ++i)
         if (s.scenario_id == ids[i]) current = i;
-    const char* panels[] = {"Four steps", "Vectors", "Whole sentence", "Misconceptions"};
+    const char* panels[kPanelCount] = {"Four steps", "Vectors", "Whole sentence", "Misconceptions",
+                                       "Trained model"};
     ImGui::PushFont(font(FontRole::Small));
     const float lab_sc = ImGui::CalcTextSize("Example").x + 8;
     const float lab_vw = ImGui::CalcTextSize("View").x + 8;
     ImGui::PopFont();
-    const float seg_sc = SegmentedWidth(scenarios, 3), seg_vw = SegmentedWidth(panels, 4);
+    const float seg_sc = SegmentedWidth(scenarios, kScenarios),
+                seg_vw = SegmentedWidth(panels, kPanelCount);
     const float gap = 28.0f;
     if (w < metrics::kNarrowCanvas) {
         const float half = (w - st.ItemSpacing.x) * 0.5f;
@@ -92,7 +95,7 @@ void Pickers(const AppState& s, const Palette& p, float w, Edits& e) {
         ImGui::SameLine(cx + half + st.ItemSpacing.x);
         InlineLabel("View", p);
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 6);
-        const int picked = Picker("##scenario", scenarios, 3, current, half);
+        const int picked = Picker("##scenario", scenarios, kScenarios, current, half);
         if (picked >= 0) e.scenario_id = ids[picked];
         ImGui::SameLine(0, st.ItemSpacing.x);
         const int view = Picker("##panel", panels, kPanelCount, to_int(s.panel), half);
@@ -102,7 +105,7 @@ void Pickers(const AppState& s, const Palette& p, float w, Edits& e) {
     const bool one_row = lab_sc + seg_sc + gap + lab_vw + seg_vw <= w;
     InlineLabel("Example", p);
     ImGui::SameLine(0, 8);
-    const int picked = Segmented("##scenario", scenarios, 3, current, p, w - lab_sc);
+    const int picked = Segmented("##scenario", scenarios, kScenarios, current, p, w - lab_sc);
     if (picked >= 0) e.scenario_id = ids[picked];
     if (one_row) {
         ImGui::SameLine(0, gap * 0.5f);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "attention.h"
+#include "model_view.h"
 
 namespace app {
 
@@ -41,6 +42,7 @@ struct UiText {
     std::string diagram_note;  // the seed figure's printed weights against the engine's
     std::vector<double> printed_weights;  // what the original figure printed (a fact of the source)
     std::string model_note;    // why the own sentence's numbers differ from the worked example
+    ModelText model;  // the trained model's view: assets/app/model.json (read by load_library)
 };
 
 attn::Result<UiText> parse_ui_text(std::string_view json_text);  // every field checked

@@ -20,6 +20,7 @@ Edits ShowOutputPanel(const AppState& s, const Derived& d, const UiText& t);    
 Edits ShowSentencePanel(const AppState& s, const Derived& d, const UiText& t);  // own sentence
 Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t);   // every head
 Edits ShowMisconceptionsPanel(const AppState& s, const Derived& d, const UiText& t);  // three myths
+Edits ShowModelPanel(const AppState& s, const Derived& d, const UiText& t);  // the trained model
 
 // Colour of candidate j among n (calm, distinct tones), shared by the charts and the output.
 ImVec4 candidate_colour(const AppState& s, int j);

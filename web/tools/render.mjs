@@ -4,8 +4,13 @@
 // with the CSS/JS (and app.js when given). Node 20 built-ins only. Fails loudly on any problem.
 //
 //   node web/tools/render.mjs --cli build/native/src/cli/attention_cli --scenarios assets/scenarios \
-//        --content assets/content/attention-score [--app build/wasm/src/app/attention_app.js] --out dist
+//        --content assets/content/attention-score [--app build/wasm/src/app/attention_app.js] \
+//        [--model assets/model --model-text assets/app/model.json] --out dist
+// With --model, the trained model's weights are copied to dist/model/ (model.bin for fetch, and
+// model.js, a script-wrapped base64 copy for pages opened from file://) with their SHA-256 and the
+// model card's head table recorded in the page; the model card becomes dist/model/card.html.
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -24,12 +29,13 @@ function parseArgs(argv) {
     const a = argv[i];
     if (!a.startsWith('--')) fail(`unexpected argument "${a}"`);
     const key = a.slice(2);
-    if (!['cli', 'scenarios', 'content', 'app', 'out'].includes(key)) fail(`unknown option ${a}`);
+    if (!['cli', 'scenarios', 'content', 'app', 'out', 'model', 'model-text'].includes(key)) fail(`unknown option ${a}`);
     const v = argv[++i];
     if (v === undefined || v.startsWith('--')) fail(`${a} needs a value`);
     opts[key] = v;
   }
   for (const k of ['cli', 'scenarios', 'content', 'out']) if (!opts[k]) fail(`missing --${k}`);
+  if (opts.model && !opts['model-text']) fail('--model needs --model-text (the model view\'s examples)');
   return opts;
 }
 
@@ -113,7 +119,8 @@ const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&
 function inline(text, fill) {
   let h = esc(fill(text));
   h = h.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label, href) => {
-    if (!/^(#[\w-]+|https:\/\/[^\s]+)$/.test(href)) fail(`link target not allowed: ${href}`);
+    // #anchors, https:// links, and the page's own files (model/card.html)
+    if (!/^(#[\w-]+|https:\/\/[^\s]+|[\w-]+(\/[\w-]+)*\.(html|md))$/.test(href)) fail(`link target not allowed: ${href}`);
     return `<a href="${href}">${label}</a>`;
   });
   h = h.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>').replace(/\*([^*]+)\*/g, '<em>$1</em>');
@@ -199,6 +206,100 @@ function diagramSvg(state, d, fill) {
   return out.join('\n');
 }
 
+// ---------------------------------------------------------------- the trained model (optional)
+// Reads the weights, their report (model.json, or run.json as the trainer writes it) and the
+// model card from `dir`; returns what the page records and what goes into dist/model/.
+function readModel(dir, textFile) {
+  const bin = path.join(dir, 'model.bin');
+  if (!fs.existsSync(bin)) fail(`trained model: no weights at ${bin}`);
+  const bytes = fs.readFileSync(bin);
+  const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+  const reportFile = ['model.json', 'run.json'].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
+  if (!reportFile) fail(`trained model: no model.json (the run's report with the head table) in ${dir}`);
+  let report;
+  try { report = JSON.parse(fs.readFileSync(reportFile, 'utf8')); } catch (e) { fail(`trained model: ${reportFile}: ${e.message}`); }
+  if (!Array.isArray(report.heads)) fail(`trained model: ${reportFile} has no "heads" table`);
+  const recorded = report.weights && report.weights.sha256;
+  if (recorded && recorded !== sha256) fail(`trained model: ${bin} has SHA-256 ${sha256}, but ${reportFile} records ${recorded}`);
+  const heads = report.heads.map((h) => ({ layer: h.layer, head: h.head, label: h.label, previous_token: h.previous_token,
+    first_token: h.first_token, self: h.self, induction: h.induction, ablation_loss_delta: h.ablation_loss_delta }));
+  let text;
+  try { text = JSON.parse(fs.readFileSync(textFile, 'utf8')); } catch (e) { fail(`trained model: ${textFile}: ${e.message}`); }
+  const card = path.join(dir, 'README.md');
+  return {
+    dir, bytes, sha256, heads, hasCard: fs.existsSync(card), cardFile: card,
+    examples: text.examples.map((x, i) => ({ index: i, title: x.title })),
+    record: { file: 'model/model.bin', script: 'model/model.js', sha256, bytes: bytes.length, heads, card: fs.existsSync(card) ? 'model/card.html' : null },
+  };
+}
+
+// A small Markdown subset for the model card: headings, paragraphs, lists, tables, images,
+// `code`, **strong**, *emphasis* and links; everything else is escaped text.
+function cardHtml(md, title) {
+  const inl = (t) => esc(t).replace(/`([^`]+)`/g, '<code>$1</code>').replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+    .replace(/\*([^*\s][^*]*)\*/g, '<em>$1</em>')
+    .replace(/!\[([^\]]*)\]\(([\w./-]+)\)/g, '<img src="$2" alt="$1">')
+    .replace(/\[([^\]]+)\]\(((?:https:\/\/|#|\.\.\/|[\w-]+\.)[^)\s]*)\)/g, '<a href="$2">$1</a>');
+  const out = [];
+  const lines = md.replace(/\r/g, '').split('\n');
+  for (let i = 0; i < lines.length;) {
+    const l = lines[i];
+    if (!l.trim()) { i++; continue; }
+    const h = l.match(/^(#{1,4})\s+(.*)$/);
+    if (h) { out.push(`<h${h[1].length}>${inl(h[2])}</h${h[1].length}>`); i++; continue; }
+    if (/^```/.test(l)) { const b = []; for (i++; i < lines.length && !/^```/.test(lines[i]); i++) b.push(lines[i]); i++; out.push(`<pre>${esc(b.join('\n'))}</pre>`); continue; }
+    if (/^\s*\|/.test(l)) {
+      const rows = []; for (; i < lines.length && /^\s*\|/.test(lines[i]); i++) rows.push(lines[i]);
+      const cells = (r) => r.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
+      const body = rows.filter((r, k) => k !== 1 || !/^[\s|:-]+$/.test(r));
+      out.push(`<div class="table-scroll"><table class="mapping"><thead><tr>${cells(body[0]).map((c) => `<th scope="col">${inl(c)}</th>`).join('')}</tr></thead><tbody>` +
+        body.slice(1).map((r) => `<tr>${cells(r).map((c) => `<td>${inl(c)}</td>`).join('')}</tr>`).join('') + '</tbody></table></div>');
+      continue;
+    }
+    if (/^\s*[-*]\s+/.test(l)) { const it = []; for (; i < lines.length && /^\s*[-*]\s+/.test(lines[i]); i++) it.push(lines[i].replace(/^\s*[-*]\s+/, '')); out.push(`<ul>${it.map((x) => `<li>${inl(x)}</li>`).join('')}</ul>`); continue; }
+    const p = []; for (; i < lines.length && lines[i].trim() && !/^(#|\s*[-*]\s|\s*\||```)/.test(lines[i]); i++) p.push(lines[i]);
+    out.push(`<p>${inl(p.join(' '))}</p>`);
+  }
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${esc(title)}</title>
+<link rel="stylesheet" href="../css/palette.css">
+<link rel="stylesheet" href="../css/page.css">
+</head>
+<body>
+<main id="main" class="model-card">
+<p><a href="../index.html#trained-model">← Back to the attention score entry</a> · <a href="README.md">The card as plain text</a></p>
+${out.join('\n')}
+</main>
+</body>
+</html>
+`;
+}
+
+// The stage's controls for the trained model (hidden until it is shown) and its load status.
+function modelControlsHtml(L, model) {
+  const M = L.model;
+  if (!M) fail('stage labels: missing "model"');
+  const examples = model ? model.examples.map((x) => `<option value="${x.index}">${esc(x.title)}</option>`).join('') : '';
+  return `<div class="control-row model-row" id="model-controls" hidden>
+    <div class="field"><label for="model-example">${esc(M.example)}</label>
+      <select id="model-example" name="model-example">${examples}<option value="-1">${esc(M.own)}</option></select></div>
+    <div class="field"><label for="model-layer">${esc(M.layer)}</label>
+      <select id="model-layer" name="model-layer"></select></div>
+    <div class="field"><label for="model-head">${esc(M.head)}</label>
+      <select id="model-head" name="model-head"></select></div>
+    <div class="field field-check"><input type="checkbox" id="model-ablate" name="model-ablate"><label for="model-ablate">${esc(M.ablate)}</label></div>
+  </div>
+  <div class="model-load" id="model-load" hidden><progress id="model-progress" max="1" aria-labelledby="model-status"></progress>
+    <p class="help" id="model-status" role="status"></p></div>
+  <details class="model-heads" id="model-heads-wrap" hidden><summary>${esc(M.heads_title)}</summary><ul id="model-heads"></ul></details>`;
+}
+
 // ---------------------------------------------------------------- sections
 function paragraphs(list, fill) { return (list || []).map((p) => `<p>${inline(p, fill)}</p>`).join('\n'); }
 
@@ -210,13 +311,19 @@ function subsections(s, fill, level) {
 function stageHtml(s, fill, data, opts = {}) {
   const L = s.labels;
   const initial = data[opts.scenario || 'diagram'];
+  const model = data.model || null;
   const scen = ['diagram', 'worked-example'].map((id) =>
     `<option value="${id}"${id === (opts.scenario || 'diagram') ? ' selected' : ''}>${esc(L.scenarios[id])}</option>`).join('') +
-    `<option value="sentence" disabled>${esc(L.scenarios.sentence)}</option>`;
+    `<option value="sentence" disabled>${esc(L.scenarios.sentence)}</option>` +
+    (model ? `<option value="model" disabled>${esc(L.scenarios.model)}</option>` : '');
+  const views = L.views.map((v, i) => ({ v, i })).filter(({ i }) => model || i < L.views.length - 1);
   const focusTok = initial.tokens[initial.focus];
-  const engineData = Object.entries(data).map(([id, j]) => ` data-scenario-${id}="${esc(JSON.stringify(j))}"`).join('');
+  const engineData = Object.entries(data).filter(([id]) => id !== 'model').map(([id, j]) => ` data-scenario-${id}="${esc(JSON.stringify(j))}"`).join('') +
+    (model ? ` data-model="${esc(JSON.stringify(model.record))}"` : '');
+  const M = L.model || {};
+  const messages = { loading: L.loading, no_webgl: L.no_webgl, no_app: L.no_app, model_loading: M.loading, model_loaded: M.loaded, model_failed: M.failed, model_missing: M.missing };
   return `<div class="stage-wrap" id="stage" data-stage>
-<div class="engine-data" id="engine-data" hidden${engineData} data-steps="${esc(JSON.stringify(L.steps))}" data-messages="${esc(JSON.stringify({ loading: L.loading, no_webgl: L.no_webgl, no_app: L.no_app }))}"></div>
+<div class="engine-data" id="engine-data" hidden${engineData} data-steps="${esc(JSON.stringify(L.steps))}" data-messages="${esc(JSON.stringify(messages))}"></div>
 <div class="attention-stage" id="attention-stage" data-app-state="none">
   <canvas id="attention-canvas" tabindex="0" aria-label="${esc(L.canvas)}"></canvas>
   <p class="stage-message" id="stage-message" role="status">The interactive view needs JavaScript. The diagram, the description below and the quiz work without it.</p>
@@ -228,7 +335,7 @@ function stageHtml(s, fill, data, opts = {}) {
     <div class="field"><label for="focus-select">${esc(L.focus)}</label>
       <select id="focus-select" name="focus" disabled><option value="${initial.focus}">${esc(focusTok)}</option></select></div>
     <div class="field"><label for="view-select">${esc(L.view)}</label>
-      <select id="view-select" name="view" disabled>${L.views.map((v, i) => `<option value="${i}">${esc(v)}</option>`).join('')}</select></div>
+      <select id="view-select" name="view" disabled>${views.map(({ v, i }) => `<option value="${i}">${esc(v)}</option>`).join('')}</select></div>
     <div class="field field-steps" role="group" aria-labelledby="step-label">
       <span class="label" id="step-label">Step</span>
       <div class="step-buttons">
@@ -245,6 +352,7 @@ function stageHtml(s, fill, data, opts = {}) {
       <p class="error" id="sentence-error" role="alert"></p></div>
     <button type="submit" id="sentence-submit" class="btn btn-primary" disabled>${esc(L.submit)}</button>
   </div>
+  ${modelControlsHtml(L, model)}
   <p class="error" id="control-error" role="alert"></p>
 </form>
 <div class="live-wrap"><h${opts.liveLevel || 4} class="live-title" id="live-title">What the picture shows now</h${opts.liveLevel || 4}>
@@ -425,6 +533,7 @@ function main() {
   validateEntry(entry);
   const data = {};
   for (const id of ['diagram', 'worked-example']) data[id] = runScenario(path.resolve(o.cli), path.join(o.scenarios, `${id}.json`), id);
+  if (o.model) data.model = readModel(o.model, o['model-text']);
   if (data.diagram.candidates.length !== 3) fail(`the diagram scenario must have 3 candidates (has ${data.diagram.candidates.length})`);
   const fill = makeFiller(data);
   const index = page(fs.readFileSync(path.join(WEB, 'templates', 'index.html'), 'utf8'), entry, indexBody(entry, fill, data), `${entry.title} — an interactive explainer`);
@@ -446,9 +555,21 @@ function main() {
   try { fs.writeFileSync(path.join(tmp, 'css', 'palette.css'), paletteCss(JSON.parse(fs.readFileSync(paletteFile, 'utf8')))); } catch (e) { fail(`cannot make css/palette.css from ${paletteFile}: ${e.message}`); }
   copyDir(path.join(WEB, 'js'), path.join(tmp, 'js'), '.js');
   if (o.app) fs.copyFileSync(o.app, path.join(tmp, 'app.js'));
+  if (data.model) {
+    const m = data.model, dir = path.join(tmp, 'model');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'model.bin'), m.bytes);
+    fs.writeFileSync(path.join(dir, 'model.js'), `/* The trained model's weights file (model.bin), base64, for pages opened from file:// (which cannot fetch). SHA-256 ${m.sha256}. */\nwindow.AttentionModelWeights = "${m.bytes.toString('base64')}";\n`);
+    if (m.hasCard) {
+      const md = fs.readFileSync(m.cardFile, 'utf8');
+      fs.writeFileSync(path.join(dir, 'README.md'), md);
+      fs.writeFileSync(path.join(dir, 'card.html'), cardHtml(md, `Model card — ${entry.title}`));
+      for (const f of fs.readdirSync(m.dir)) if (/\.(svg|png)$/.test(f)) fs.copyFileSync(path.join(m.dir, f), path.join(dir, f));
+    }
+  }
   fs.rmSync(out, { recursive: true, force: true });
   fs.renameSync(tmp, out);
-  console.log(`render: wrote ${path.relative(process.cwd(), out) || out}/index.html, embed.html${o.app ? ', app.js' : ' (no app.js)'}`);
+  console.log(`render: wrote ${path.relative(process.cwd(), out) || out}/index.html, embed.html${o.app ? ', app.js' : ' (no app.js)'}${data.model ? `, model/ (${data.model.bytes.length} bytes, sha256 ${data.model.sha256.slice(0, 12)}…)` : ''}`);
 }
 
 try {
