@@ -51,7 +51,8 @@
     if (typeof s.panel === 'number' && el.view.value !== String(s.panel)) el.view.value = String(s.panel);
     el.stepStatus.textContent = 'Step ' + (step + 1) + ' of ' + steps.length + ': ' + steps[step];
     // Next / Back walk the steps of the four-step view only; other views show every step at once.
-    var stepView = !(typeof s.panel === 'number' && s.panel !== 0);
+    // The four steps walk one focus row: in the Four steps view and in the trained model's view.
+    var stepView = !(typeof s.panel === 'number' && s.panel !== 0 && s.panel !== MODEL_VIEW);
     el.back.disabled = !stepView || step <= 0;
     el.next.disabled = !stepView || step >= steps.length - 1;
     if (el.stepReason) { el.stepReason.hidden = stepView; el.stepReason.textContent = stepView ? '' : 'This view shows every step at once; Next and Back belong to the Four steps view.'; }
