@@ -178,10 +178,18 @@ std::vector<F> init_params(const ModelConfig& c, unsigned long long seed) {
         const bool gain = t.name.find("_g") != std::string::npos;
         const bool residual =
             t.name.find(".wo") != std::string::npos || t.name.find(".wproj") != std::string::npos;
+        const bool query_key =
+            t.name.find(".wq") != std::string::npos || t.name.find(".wk") != std::string::npos;
         for (std::size_t e = 0; e < count; e++) {
             double x = 0.0;
             if (t.matrix) x = 0.02 * rng.normal() * (residual ? residual_scale : 1.0);
+            if (query_key) x = rng.normal() / std::sqrt(static_cast<double>(c.d_model));
             if (gain) x = 1.0;
+            if (t.name == "wpe") {  // sinusoids (Vaswani et al.) of the same spread as wte
+                const int pos = static_cast<int>(e / sz(t.cols)), i = static_cast<int>(e % sz(t.cols));
+                const double angle = pos / std::pow(10000.0, 2.0 * (i / 2) / t.cols);
+                x = 0.02 * std::sqrt(2.0) * (i % 2 == 0 ? std::sin(angle) : std::cos(angle));
+            }
             flat[t.offset + e] = static_cast<F>(x);
         }
     }

@@ -53,6 +53,16 @@ Baselines count_baselines(const Bpe& bpe, const std::vector<int>& train,
     return out;
 }
 
+void count_byte_baselines(std::string_view train, std::string_view val, Baselines* out) {
+    const Bpe bytes = bpe_train("", kByteTokens);  // ids = bytes, one byte per token
+    std::vector<int> t(train.begin(), train.end()), v(val.begin(), val.end());
+    for (int& x : t) x = static_cast<unsigned char>(x);
+    for (int& x : v) x = static_cast<unsigned char>(x);
+    const Baselines b = count_baselines(bytes, t, v);
+    out->byte_unigram_bpb = b.unigram_bpb;
+    out->byte_bigram_bpb = b.bigram_bpb;
+}
+
 double evaluate_bpb(const Model& m, const std::vector<float>& params, const std::vector<int>& ids,
                     int max_windows, const ForwardOptions& options) {
     const int ctx = m.config.context;

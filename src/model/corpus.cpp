@@ -49,6 +49,25 @@ std::vector<std::string> wordnet_gloss_lines(std::string_view file) {
     return lines;
 }
 
+// Header lines look like "  14 WordNet 3.0 Copyright 2006 by Princeton University.  "
+std::string wordnet_licence(std::string_view file) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < file.size() && file.compare(start, 2, "  ") == 0) {
+        std::size_t end = file.find('\n', start);
+        if (end == std::string_view::npos) end = file.size();
+        std::string_view line = file.substr(start + 2, end - start - 2);
+        start = end + 1;
+        std::size_t i = 0;
+        while (i < line.size() && line[i] >= '0' && line[i] <= '9') i++;
+        if (i < line.size() && line[i] == ' ') i++;
+        std::string text(line.substr(i));
+        while (!text.empty() && (text.back() == ' ' || text.back() == '\r')) text.pop_back();
+        out += text + "\n";
+    }
+    return out;
+}
+
 CorpusSplit split_corpus(const std::vector<std::string>& lines) {
     CorpusSplit s;
     for (std::size_t k = 0; k < lines.size(); k++) {
@@ -62,6 +81,7 @@ CorpusSplit split_corpus(const std::vector<std::string>& lines) {
 Result<CorpusSplit> load_corpus(const std::string& dir, bool allow_mismatch,
                                 std::string* mismatch) {
     std::vector<std::string> lines;
+    std::string licence;
     for (const CorpusFile& f : corpus_files()) {
         const std::string path = dir + "/" + f.name;
         Result<std::string> bytes = read_file_bytes(path, 64u << 20);
@@ -80,10 +100,13 @@ Result<CorpusSplit> load_corpus(const std::string& dir, bool allow_mismatch,
                                                      "was trained on: " + what + "."};
             if (mismatch) *mismatch += what + "\n";
         }
+        if (licence.empty()) licence = wordnet_licence(b);
         const std::vector<std::string> part = wordnet_gloss_lines(b);
         lines.insert(lines.end(), part.begin(), part.end());
     }
-    return split_corpus(lines);
+    CorpusSplit split = split_corpus(lines);
+    split.licence = licence;
+    return split;
 }
 
 }  // namespace attn

@@ -66,8 +66,11 @@ const std::vector<CorpusFile>& corpus_files();             // data.noun, data.ve
 // e.g. `sedate: cause to be calm or quiet as by administering a sedative to; "The patient must
 // be sedated before the operation"`. Licence header lines (starting with two spaces) skipped.
 std::vector<std::string> wordnet_gloss_lines(std::string_view data_file);
+// The licence notice every WordNet data file starts with (its numbered header lines), as text
+std::string wordnet_licence(std::string_view data_file);
 struct CorpusSplit {
     std::string train, val;  // lines joined by "\n"
+    std::string licence;     // wordnet_licence() of the first file
 };
 constexpr int kValEvery = 50;  // line k goes to validation when k % 50 == 49 (fixed split, 2%)
 CorpusSplit split_corpus(const std::vector<std::string>& lines);
@@ -112,14 +115,18 @@ std::string file_sha256(const std::vector<std::uint8_t>& bytes);
 // Evaluation and baselines (baselines.cpp), in bits per byte of the predicted text
 // ---------------------------------------------------------------------------------------------
 struct Baselines {
-    double unigram_bpb = 0, bigram_bpb = 0;
+    double unigram_bpb = 0, bigram_bpb = 0;  // over the model's own tokens
     double bigram_prior = 0;  // mu: p(b|a) = (c(a,b) + mu p_uni(b)) / (c(a) + mu)
+    double byte_unigram_bpb = 0, byte_bigram_bpb = 0;  // the same models over bytes (no tokenizer)
 };
 // Counts on train ids, scored on the same targets as evaluate_bpb (val ids 1..N-1).
 // Unigram: add-one. Bigram: Dirichlet prior on the unigram, with the best mu of
 // {0.25, 0.5, ..., 256} on val (the baseline's most favourable setting).
 Baselines count_baselines(const Bpe& bpe, const std::vector<int>& train,
                           const std::vector<int>& val);
+// The same unigram and bigram over the raw bytes of the texts (a byte-level vocabulary of 256);
+// fills byte_unigram_bpb and byte_bigram_bpb.
+void count_byte_baselines(std::string_view train, std::string_view val, Baselines* out);
 // Model loss on ids in windows of `context`: window s predicts ids s+1..s+context from
 // s..s+context-1, s = 0, context, 2 context, ...; every id from 1 on is predicted once.
 // Returns bits per byte of the predicted tokens. max_windows limits it (0 = all).

@@ -115,9 +115,12 @@ int main(int argc, char** argv) {
                 val.size(), static_cast<double>(text.val.size()) / static_cast<double>(val.size()));
 
     say("[3/6] baselines on the validation split");
-    const attn::Baselines base = attn::count_baselines(m.bpe, train, val);
-    std::printf("    unigram %.4f bits/byte, bigram %.4f bits/byte (prior %.2f)\n", base.unigram_bpb,
-                base.bigram_bpb, base.bigram_prior);
+    attn::Baselines base = attn::count_baselines(m.bpe, train, val);
+    attn::count_byte_baselines(text.train, text.val, &base);
+    std::printf("    over the model's tokens: unigram %.4f, bigram %.4f bits/byte (prior %.0f)\n",
+                base.unigram_bpb, base.bigram_bpb, base.bigram_prior);
+    std::printf("    over bytes:              unigram %.4f, bigram %.4f bits/byte\n",
+                base.byte_unigram_bpb, base.byte_bigram_bpb);
 
     m.params = attn::init_params<float>(m.config, o.seed);
     const std::size_t params = attn::parameter_count(m.config);
@@ -188,11 +191,26 @@ int main(int argc, char** argv) {
     nlohmann::json sample_tokens = nlohmann::json::array();
     for (int id : attn::bpe_encode(m.bpe, sample)) sample_tokens.push_back(attn::token_display(m.bpe, id));
     const attn::ModelConfig& c = m.config;
+    // Logits of the shipped weights on the sample at three positions: tests/model compares its
+    // own forward pass (native and wasm) with these, within 1e-5
+    const std::vector<int> sample_ids = attn::bpe_encode(m.bpe, sample);
+    attn::Activations<float> ref;
+    const int sn = static_cast<int>(sample_ids.size());
+    attn::model_forward<float>(c, attn::view_params(c, static_cast<const float*>(shipped.value().params.data())),
+                               sample_ids.data(), nullptr, sn, ref);
+    nlohmann::json ref_logits = nlohmann::json::array(), ref_positions = nlohmann::json::array();
+    for (int pos : {0, sn / 2, sn - 1}) {
+        ref_positions.push_back(pos);
+        nlohmann::json row = nlohmann::json::array();
+        for (int v = 0; v < c.vocab; v++)
+            row.push_back(ref.logits[static_cast<std::size_t>(pos) * c.vocab + v]);
+        ref_logits.push_back(row);
+    }
     nlohmann::json run = {
         {"corpus",
          {{"package", attn::kCorpusPackage}, {"version", attn::kCorpusPackageVersion},
           {"installed_version", package_version}, {"files", files},
-          {"matches_recorded", mismatch.empty()}, {"train_bytes", text.train.size()},
+          {"matches_recorded", mismatch.empty()}, {"licence", text.licence}, {"train_bytes", text.train.size()},
           {"val_bytes", text.val.size()}, {"train_tokens", train.size()},
           {"val_tokens", val.size()}, {"val_every", attn::kValEvery}}},
         {"tokenizer", {{"kind", "byte-level BPE"}, {"vocab", m.bpe.vocab()},
@@ -216,7 +234,9 @@ int main(int argc, char** argv) {
         {"val_bpb", int8_bpb},
         {"quantisation_delta_percent", 100.0 * (int8_bpb - float_bpb) / float_bpb},
         {"baselines", {{"unigram_bpb", base.unigram_bpb}, {"bigram_bpb", base.bigram_bpb},
-                       {"bigram_prior", base.bigram_prior}}},
+                       {"bigram_prior", base.bigram_prior},
+                       {"byte_unigram_bpb", base.byte_unigram_bpb},
+                       {"byte_bigram_bpb", base.byte_bigram_bpb}}},
         {"analysis", {{"windows", attn::AnalysisOptions{}.windows},
                       {"induction_sequences", attn::AnalysisOptions{}.induction_sequences},
                       {"induction_length", attn::kInductionLength},
@@ -228,6 +248,7 @@ int main(int argc, char** argv) {
         {"weights", {{"file", "model.bin"}, {"encoding", "int8 per row"},
                      {"version", attn::kWeightsVersion}, {"sha256", int8_sha}}},
         {"float_weights_sha256", f32_sha},
+        {"reference", {{"text", sample}, {"positions", ref_positions}, {"logits", ref_logits}}},
     };
     if (!write_bytes(out_dir + "/run.json", run.dump(1) + "\n"))
         return fail("cannot write " + out_dir + "/run.json");

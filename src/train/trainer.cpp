@@ -60,30 +60,33 @@ void adamw_update(std::vector<float>& w, const std::vector<float>& g, AdamState&
     }
 }
 
-// A sequence is, with probability synthetic_fraction, a random unit of synthetic_min..max
-// tokens (at most context / 2) repeated to fill the context (only the repeats are scored: the first copy cannot be
-// predicted); otherwise a window of the corpus at a random offset.
+// A sequence is, with probability synthetic_fraction, a random unit r of synthetic_min..max
+// tokens (at most context / 2) repeated once, r r (2|r| tokens; only the second copy's
+// predictable tokens r_1.. are scored), like the induction test of analyse_heads(); otherwise
+// context + 1 tokens of the corpus at a random offset.
 Batch sample_batch(const ModelConfig& c, const std::vector<int>& train, const TrainOptions& o,
                    std::uint64_t& rng) {
     Batch b;
     const std::size_t len = static_cast<std::size_t>(c.context) + 1;
     for (int s = 0; s < o.batch; s++) {
-        std::vector<int> seq(len);
-        int unscored = 0;
+        std::vector<int> seq;
+        std::size_t unscored = 0;
         if (next_unit(rng) < o.synthetic_fraction) {
             const int span = o.synthetic_max - o.synthetic_min + 1;
-            const int unit = std::max(1, std::min(c.context / 2, o.synthetic_min + static_cast<int>(
+            const int unit = std::max(2, std::min(c.context / 2, o.synthetic_min + static_cast<int>(
                                                                      next_u64(rng) % span)));
             std::vector<int> r(static_cast<std::size_t>(unit));
             for (int& id : r) id = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab));
-            for (std::size_t t = 0; t < len; t++) seq[t] = r[t % r.size()];
-            unscored = unit - 1;  // targets 0..unit-2 are still in the first copy
+            seq = r;
+            seq.insert(seq.end(), r.begin(), r.end());
+            unscored = static_cast<std::size_t>(unit);  // targets 0..unit-1: first copy, and r_0
         } else {
             const std::size_t start = next_u64(rng) % (train.size() - len);
-            for (std::size_t t = 0; t < len; t++) seq[t] = train[start + t];
+            seq.assign(train.begin() + static_cast<std::ptrdiff_t>(start),
+                       train.begin() + static_cast<std::ptrdiff_t>(start + len));
         }
         std::vector<int> in(seq.begin(), seq.end() - 1), tg(seq.begin() + 1, seq.end());
-        for (int t = 0; t < unscored; t++) tg[static_cast<std::size_t>(t)] = -1;
+        for (std::size_t t = 0; t < unscored && t < tg.size(); t++) tg[t] = -1;
         for (int id : tg) b.scored += id >= 0;
         b.inputs.push_back(std::move(in));
         b.targets.push_back(std::move(tg));
@@ -116,7 +119,8 @@ TrainCurve train_model(Model& m, const std::vector<int>& train, const std::vecto
         const float dloss = 1.0f / static_cast<float>(b.scored);
         double loss = 0;
         for (std::size_t s = 0; s < b.inputs.size(); s++) {
-            model_forward<float>(c, p, b.inputs[s].data(), b.targets[s].data(), c.context, acts);
+            model_forward<float>(c, p, b.inputs[s].data(), b.targets[s].data(),
+                                 static_cast<int>(b.inputs[s].size()), acts);
             for (float x : acts.losses) loss += x;
             model_backward<float>(c, p, acts, b.targets[s].data(), dloss, grads.data());
         }
@@ -128,7 +132,7 @@ TrainCurve train_model(Model& m, const std::vector<int>& train, const std::vecto
         r.grad_norm = clip_gradients(grads, o.clip);
         r.lr = learning_rate(o, step);
         adamw_update(m.params, grads, adam, decay, r.lr, o);
-        curve.tokens += static_cast<long long>(o.batch) * c.context;
+        for (const std::vector<int>& in : b.inputs) curve.tokens += static_cast<long long>(in.size());
         r.tokens = curve.tokens;
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         curve.loss.emplace_back(r.step, loss);

@@ -14,16 +14,16 @@
 namespace attn {
 
 struct TrainOptions {
-    int steps = 4000;
-    int batch = 16;                    // sequences per step, each context + 1 tokens
-    double lr = 3e-3;                  // peak learning rate
+    int steps = 5000;
+    int batch = 8;                     // sequences per step (a corpus one is context + 1 tokens)
+    double lr = 4e-3;                  // peak learning rate
     double min_lr_fraction = 0.1;      // cosine decays to lr * this
-    int warmup = 200;                  // linear warm-up steps
+    int warmup = 100;                  // linear warm-up steps
     double beta1 = 0.9, beta2 = 0.95, eps = 1e-8;
     double weight_decay = 0.1;         // decoupled, on weight matrices and embeddings only
     double clip = 1.0;                 // global gradient norm limit
-    double synthetic_fraction = 0.1;   // share of sequences that are repeated random tokens
-    int synthetic_min = 8, synthetic_max = 48;  // length of the repeated unit
+    double synthetic_fraction = 0.4;   // share of sequences that are random tokens repeated once
+    int synthetic_min = 8, synthetic_max = 40;  // length of the repeated unit
     std::uint64_t seed = 1234;
     int eval_every = 250, eval_windows = 32;    // validation bits/byte on a subset, every N steps
 };
@@ -63,7 +63,7 @@ struct AdamState {
 void adamw_update(std::vector<float>& params, const std::vector<float>& grads, AdamState& s,
                   const std::vector<char>& decay, double lr, const TrainOptions& o);
 
-// One batch: inputs and targets (context + 1 ids per sequence; target -1 = not scored).
+// One batch: inputs and targets per sequence (target -1 = not scored).
 struct Batch {
     std::vector<std::vector<int>> inputs, targets;
     long long scored = 0;  // targets >= 0
