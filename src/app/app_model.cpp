@@ -71,9 +71,10 @@ attn::Scenario model_scenario(const std::vector<std::string>& tokens, const Mode
 }
 
 // One run of the trained model for the state's choice; its focus row is the views' focus step.
-std::optional<attn::Error> compute_model(const AppState& s, const Library& lib, Derived& d) {
+std::optional<attn::Error> compute_model(const AppState& s, const Library& lib, Derived& d,
+                                         const ModelRun* reuse) {
     if (!lib.model) return attn::Error{attn::ErrorCode::BadModelFile, lib.text.model.not_loaded};
-    auto r = run_model(*lib.model, s.model, model_example(lib, s.model.example));
+    auto r = run_model(*lib.model, s.model, model_example(lib, s.model.example), reuse);
     if (!r.ok()) return r.error();
     d.model = std::move(r.value());
     d.model_ok = true;
@@ -175,11 +176,13 @@ AppState initial_state(const Library& lib) {
     return s;
 }
 
-attn::Result<Derived> compute(const AppState& s, const Library& lib) {
+attn::Result<Derived> compute(const AppState& s, const Library& lib, const Derived* previous) {
     Derived d;
     d.loaded = lib.model;
     if (s.scenario_id == kModelScenarioId) {
-        if (auto e = compute_model(s, lib, d)) return *e;
+        const ModelRun* reuse =
+            previous && previous->model_ok && previous->loaded == lib.model ? &previous->model : nullptr;
+        if (auto e = compute_model(s, lib, d, reuse)) return *e;
     } else {
         auto focus = attn::run_scenario(s.scenario);
         if (!focus.ok()) return focus.error();
@@ -545,7 +548,7 @@ Applied apply(AppState& s, Derived& d, const Edits& e, const Library& lib) {
     keep_view_and_example_together(p, s);
     const bool model = changes_model(e) || p.next.scenario_id != s.scenario_id;
     if (p.error.empty() && model) {
-        auto r = compute(p.next, lib);
+        auto r = compute(p.next, lib, &d);
         if (!r.ok())
             p.error = r.error().message;
         else

@@ -31,7 +31,10 @@ attn::Result<Library> load_library(const std::string& scenario_dir, const std::s
 const attn::Scenario* find_scenario(const Library& lib, const std::string& id);
 
 AppState initial_state(const Library& lib);
-attn::Result<Derived> compute(const AppState& s, const Library& lib);
+// `previous` (optional): the last result; the trained model's forward passes are reused from it
+// when only the head or the focus changed (same text, same ablation).
+attn::Result<Derived> compute(const AppState& s, const Library& lib,
+                              const Derived* previous = nullptr);
 
 struct Applied {
     bool changed = false;  // the state (and so the page's JSON) changed

@@ -230,7 +230,7 @@ std::string swapped(const std::string& text, const std::string& from, const std:
 }  // namespace
 
 attn::Result<ModelRun> run_model(const LoadedModel& m, const ModelChoice& c,
-                                 const ModelExample* example) {
+                                 const ModelExample* example, const ModelRun* reuse) {
     const attn::ModelConfig& cfg = m.model.config;
     if (c.layer < 0 || c.layer >= cfg.layers || c.head < 0 || c.head >= cfg.heads)
         return attn::Error{attn::ErrorCode::BadArgument,
@@ -246,37 +246,50 @@ attn::Result<ModelRun> run_model(const LoadedModel& m, const ModelChoice& c,
                            "The focus position " + std::to_string(c.focus) +
                                " is outside the text: its tokens are numbered 0 to " +
                                std::to_string(n - 1) + "."};
+    const bool same = reuse && reuse->ids == r.ids;
     for (int id : r.ids) r.tokens.push_back(attn::token_display(m.model.bpe, id));
-    r.acts = forward(m, r.ids);
+    r.acts = same ? reuse->acts : forward(m, r.ids);
     auto row = focus_row(m, r.acts, c.layer, c.head, c.focus, &r.focus_input);
     if (!row.ok()) return row.error();
     r.focus = row.value();
     const int D = cfg.d_model / cfg.heads;
     const auto& heads_out = r.acts.layers[static_cast<std::size_t>(c.layer)].heads_out;
-    const std::size_t at = static_cast<std::size_t>(c.focus) * static_cast<std::size_t>(cfg.d_model) +
-                           static_cast<std::size_t>(c.head * D);
-    r.head_output.assign(heads_out.begin() + static_cast<std::ptrdiff_t>(at),
-                         heads_out.begin() + static_cast<std::ptrdiff_t>(at + static_cast<std::size_t>(D)));
+    const auto at = static_cast<std::ptrdiff_t>(static_cast<std::size_t>(c.focus) *
+                                                    static_cast<std::size_t>(cfg.d_model) +
+                                                static_cast<std::size_t>(c.head * D));
+    r.head_output.assign(heads_out.begin() + at, heads_out.begin() + at + D);
     r.next = top_next(m, r.acts, c.focus);
-    attn::ForwardOptions off;
-    off.ablate_layer = c.layer;
-    off.ablate_head = c.head;
-    r.next_ablated = top_next(m, forward(m, r.ids, off), c.focus);
+    if (c.ablate) {  // the engine's ablation: the chosen head's output zeroed (ForwardOptions)
+        if (same && reuse->ablated_layer == c.layer && reuse->ablated_head == c.head) {
+            r.ablated_acts = reuse->ablated_acts;
+        } else {
+            attn::ForwardOptions off;
+            off.ablate_layer = c.layer;
+            off.ablate_head = c.head;
+            r.ablated_acts = forward(m, r.ids, off);
+        }
+        r.ablated_layer = c.layer;
+        r.ablated_head = c.head;
+        r.next_ablated = top_next(m, r.ablated_acts, c.focus);
+    }
     // Misconception 1: the same weights on the text with one word changed.
     if (example && c.example >= 0) {
         r.variant_text = swapped(c.text, example->swap_from, example->swap_to);
         auto vids = attn::tokenize_for_model(m.model.bpe, r.variant_text, cfg.context);
         if (!r.variant_text.empty() && vids.ok()) {
+            const bool same_variant = same && reuse->variant_ok && reuse->variant_text == r.variant_text;
+            r.variant_acts = same_variant ? reuse->variant_acts : forward(m, vids.value());
             // The same position (or the last, if the change made the text shorter).
             const int vf = std::min(c.focus, static_cast<int>(vids.value().size()) - 1);
             attn::FocusInput vin;
-            auto vrow = focus_row(m, forward(m, vids.value()), c.layer, c.head, vf, &vin);
+            auto vrow = focus_row(m, r.variant_acts, c.layer, c.head, vf, &vin);
             if (vrow.ok()) {
                 r.variant_ok = true;
                 r.variant_focus = vrow.value();
                 r.swap_from = example->swap_from;
                 r.swap_to = example->swap_to;
-                for (int id : vids.value()) r.variant_tokens.push_back(attn::token_display(m.model.bpe, id));
+                for (int id : vids.value())
+                    r.variant_tokens.push_back(attn::token_display(m.model.bpe, id));
             }
         }
     }

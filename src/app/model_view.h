@@ -88,22 +88,27 @@ struct ModelRun {
     attn::FocusResult focus;          // attend(focus_input): the glossary's code path
     std::vector<double> head_output;  // o_focus of the chosen head (d_k numbers)
     std::vector<NextToken> next;          // after the focus token, plain model
-    std::vector<NextToken> next_ablated;  // the same with the chosen head switched off
+    std::vector<NextToken> next_ablated;  // the same with the chosen head switched off (only
+                                          // while ModelChoice::ablate; else empty)
+    attn::Activations<float> ablated_acts;  // that run (reused while text and head stay)
+    int ablated_layer = -1, ablated_head = -1;
     // misconception 1: one word changed, the same weights
     bool variant_ok = false;
     std::string variant_text, swap_from, swap_to;
     std::vector<std::string> variant_tokens;
     attn::FocusResult variant_focus;  // the same head and focus position on the changed text
+    attn::Activations<float> variant_acts;
 };
 // The likeliest next tokens after `position`: (id, p), highest first, ties to the lower id
 // (std::stable_sort, as attention_cli model does).
 std::vector<NextToken> top_next(const LoadedModel& m, const attn::Activations<float>& a,
                                 int position, int k = kTopNext);
-// Tokenizes c.text, runs the forward pass (and, for the predictions, the ablated one), and takes
-// the chosen head's focus row through attn::attend. Errors: the tokenizer's, a bad layer / head /
-// focus.
+// Tokenizes c.text, runs the forward pass (and, while c.ablate, the one with the chosen head
+// off), and takes the chosen head's focus row through attn::attend. `reuse`: a previous run whose
+// forward passes are kept when its tokens are the same (a change of head or focus costs no new
+// pass). Errors: the tokenizer's, a bad layer / head / focus.
 attn::Result<ModelRun> run_model(const LoadedModel& m, const ModelChoice& c,
-                                 const ModelExample* example);
+                                 const ModelExample* example, const ModelRun* reuse = nullptr);
 // The readable tokens of a text under the model's tokenizer (for the page's focus select).
 attn::Result<std::vector<std::string>> model_tokens(const LoadedModel& m, const std::string& text);
 

@@ -73,6 +73,7 @@ TEST(ModelView, FocusRowIsTheForwardPassRowAndAblationIsModelForwardsWithTheHead
     c.layer = 1;
     c.head = 1;
     c.focus = 4;
+    c.ablate = true;
     auto r = app::run_model(loaded.value(), c, nullptr);
     ASSERT_TRUE(r.ok()) << r.error().message;
     const auto& w = r.value().acts.layers[1].weights;
@@ -95,6 +96,15 @@ TEST(ModelView, FocusRowIsTheForwardPassRowAndAblationIsModelForwardsWithTheHead
         EXPECT_DOUBLE_EQ(r.value().next_ablated[k].p, want[k].p);
     }
     EXPECT_EQ(r.value().head_output.size(), 4u);  // d_k = 8 / 2
+    // another focus on the same text reuses the passes and gives the same numbers as a fresh run
+    c.focus = 2;
+    auto again = app::run_model(loaded.value(), c, nullptr, &r.value());
+    auto fresh = app::run_model(loaded.value(), c, nullptr);
+    ASSERT_TRUE(again.ok() && fresh.ok());
+    EXPECT_EQ(again.value().focus.weights, fresh.value().focus.weights);
+    ASSERT_EQ(again.value().next_ablated.size(), fresh.value().next_ablated.size());
+    for (std::size_t k = 0; k < fresh.value().next_ablated.size(); ++k)
+        EXPECT_EQ(again.value().next_ablated[k].id, fresh.value().next_ablated[k].id);
     c.focus = 99;
     EXPECT_FALSE(app::run_model(loaded.value(), c, nullptr).ok());
 }
