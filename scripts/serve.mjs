@@ -1,9 +1,13 @@
 // A small static file server for dist/, on 127.0.0.1 only. Node built-ins, no dependencies.
 //   node scripts/serve.mjs [--dir dist] [--port 8000] [--base /some/sub/path/]
 // --base serves the same files under a sub-path, to check that the site works there too.
+// Only GET and HEAD (405 otherwise); a malformed escape is 400; nothing outside --dir is served,
+// not even through a symlink (the real path of every file is checked).
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -23,19 +27,30 @@ const types = {
   '.md': 'text/plain; charset=utf-8', '.bin': 'application/octet-stream',
 };
 
+const inside = (file, dir) => file === dir || file.startsWith(dir + sep);
+
 export function startServer({ dir = root, port: p = port, basePath = base } = {}) {
+  const served = resolve(dir);
   const server = createServer(async (req, res) => {
+    const plain = (status, text, headers = {}) => res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }).end(text);
     try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') { plain(405, 'method not allowed', { allow: 'GET, HEAD' }); return; }
       const url = new URL(req.url, 'http://localhost');
-      let path = decodeURIComponent(url.pathname);
-      if (!path.startsWith(basePath)) { res.writeHead(404).end('not found'); return; }
+      let path;
+      try { path = decodeURIComponent(url.pathname); } catch { plain(400, 'bad request: malformed escape'); return; }
+      if (path.includes('\0')) { plain(400, 'bad request'); return; }
+      if (!path.startsWith(basePath)) { plain(404, 'not found'); return; }
       path = path.slice(basePath.length);
       if (path === '' || path.endsWith('/')) path += 'index.html';
-      const file = normalize(join(dir, path));
-      if (file !== dir && !file.startsWith(dir + sep)) { res.writeHead(403).end('forbidden'); return; }
-      const info = await stat(file).catch(() => null);
-      if (!info || !info.isFile()) { res.writeHead(404).end('not found'); return; }
-      const body = await readFile(file);
+      const file = normalize(join(served, path));
+      if (!inside(file, served)) { plain(403, 'forbidden'); return; }
+      // the real path, after every symlink, must still be inside the real served folder
+      const real = await realpath(file).catch(() => null);
+      const realRoot = await realpath(served).catch(() => served);
+      if (!real || !inside(real, realRoot)) { plain(404, 'not found'); return; }
+      const info = await stat(real).catch(() => null);
+      if (!info || !info.isFile()) { plain(404, 'not found'); return; }
+      const body = await readFile(real);
       res.writeHead(200, {
         'content-type': types[extname(file)] || 'application/octet-stream',
         'cache-control': 'no-cache',
@@ -43,7 +58,7 @@ export function startServer({ dir = root, port: p = port, basePath = base } = {}
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (err) {
-      res.writeHead(500).end('server error');
+      plain(500, 'server error');
     }
   });
   return new Promise((ok, fail) => {
@@ -52,7 +67,11 @@ export function startServer({ dir = root, port: p = port, basePath = base } = {}
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a script (compared as real paths, so a folder with spaces or a symlinked checkout works).
+const isMain = (() => {
+  try { return !!process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url)); } catch { return false; }
+})();
+if (isMain) {
   startServer().then((server) => {
     const { port: actual } = server.address();
     console.log(`==> serving ${root} at http://127.0.0.1:${actual}${base}`);

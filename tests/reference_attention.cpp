@@ -39,7 +39,7 @@ Step attend(const Vec& q, const Mat& keys, const Mat& values, const std::vector<
         long double sum = 0.0L;
         for (std::size_t i = 0; i < d; i++)
             sum += static_cast<long double>(q[i]) * static_cast<long double>(keys[j][i]);
-        s.raw.push_back(static_cast<double>(sum));
+        s.dot_products.push_back(static_cast<double>(sum));
         s.scaled.push_back(
             static_cast<double>(scale ? sum / std::sqrt(static_cast<long double>(d)) : sum));
         if (j < masked.size() && masked[j]) allowed[j] = false;

@@ -11,11 +11,11 @@ using Vec = std::vector<double>;
 using Mat = std::vector<std::vector<double>>;  // Mat[row][col]
 
 struct Step {
-    Vec raw, scaled, weights, output;
+    Vec dot_products, scaled, weights, output;
     bool all_masked = false;
 };
 
-// One focus step: raw_j = sum_i q_i k_ji; scaled_j = raw_j / sqrt(d) (if scale);
+// One focus step: dot_j = sum_i q_i k_ji; scaled_j = dot_j / sqrt(d) (if scale);
 // weights = softmax(scaled / T) over unmasked j (masked -> 0); output = sum_j w_j v_j.
 Step attend(const Vec& q, const Mat& keys, const Mat& values, const std::vector<bool>& masked,
             bool scale, double temperature);

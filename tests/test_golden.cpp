@@ -1,4 +1,5 @@
 // test_golden.cpp - the scenarios in assets/scenarios give the glossary's numbers.
+#include "content.h"
 #include "test_util.h"
 
 namespace {
@@ -112,7 +113,7 @@ TEST(Golden, ScenarioValueVectorsPointInDistinctDirections) {
 TEST(Golden, SentenceScenarioIsFlaggedIllustrativeAndRuns) {
     Golden g = run("sentence.json");
     EXPECT_TRUE(g.scenario.illustrative);
-    EXPECT_EQ(g.scenario.kind, "sentence");
+    EXPECT_EQ(g.scenario.kind, attn::ScenarioKind::Sentence);
     EXPECT_EQ(g.scenario.d_model, 8);
     EXPECT_LE(g.scenario.heads, g.scenario.max_heads);
     EXPECT_EQ(g.scenario.max_heads, 4);

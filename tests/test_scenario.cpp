@@ -1,6 +1,7 @@
 // test_scenario.cpp - scenario parsing errors and the JSON output (parsed back with nlohmann).
 #include <nlohmann/json.hpp>
 
+#include "content.h"
 #include "test_util.h"
 
 using attn::ErrorCode;
@@ -41,7 +42,7 @@ void expect_field_error(const std::string& field, const std::string& value, Erro
 TEST(Scenario, ValidMinimalScenarioParses) {
     auto r = attn::parse_scenario(kValid);
     ASSERT_TRUE(r.ok()) << r.error().message;
-    EXPECT_EQ(r.value().kind, "vectors");
+    EXPECT_EQ(r.value().kind, attn::ScenarioKind::Vectors);
     EXPECT_EQ(r.value().keys.size(), 2u);
     EXPECT_TRUE(r.value().options.scale);
 }
@@ -169,7 +170,8 @@ TEST(Json, FocusStepRoundTripsThroughAParser) {
         for (std::size_t c = 0; c < 3; c++) {
             const json& cj = j["candidates"][c];
             EXPECT_EQ(cj["position"], s.value().candidates[c]);
-            EXPECT_EQ(cj["raw"].get<double>(), r.value().raw_scores[c]);  // exact round trip
+            EXPECT_EQ(cj["dot_product"].get<double>(),
+                      r.value().dot_products[c]);  // exact round trip
             EXPECT_EQ(cj["score"].get<double>(), r.value().scores[c]);
             EXPECT_EQ(cj["weight"].get<double>(), r.value().weights[c]);
             EXPECT_EQ(cj["products"].get<std::vector<double>>(), r.value().products[c]);
@@ -190,10 +192,13 @@ TEST(Json, FocusStepRoundTripsThroughAParser) {
 TEST(Json, SentenceJsonCarriesTheIllustrativeFlagAndFingerprint) {
     auto s = attn::sentence_scenario("Caf\xC3\xA9 is open.", 0, 8, 2);
     ASSERT_TRUE(s.ok());
-    auto in = attn::focus_input(s.value());
-    auto r = attn::attend(in.value());
+    auto model = attn::illustrative_model(s.value());  // built once: input and fingerprint
+    ASSERT_TRUE(model.ok());
+    const attn::FocusInput in = attn::focus_input(s.value(), model.value());
+    auto r = attn::attend(in);
     ASSERT_TRUE(r.ok());
-    const json j = json::parse(attn::to_json(s.value(), in.value(), r.value()), nullptr, false);
+    const json j =
+        json::parse(attn::to_json(s.value(), in, r.value(), &model.value()), nullptr, false);
     ASSERT_FALSE(j.is_discarded());
     EXPECT_EQ(j["illustrative"], true);
     EXPECT_EQ(j["heads"], 2);

@@ -25,7 +25,7 @@ void expect_matches_reference(const FocusInput& in, const attn::FocusResult& r) 
     std::vector<bool> masked = masked_flags(r);
     ref::Step s =
         ref::attend(in.query, in.keys, in.values, masked, in.options.scale, in.options.temperature);
-    test::expect_near(r.raw_scores, s.raw, 1e-9, "raw");
+    test::expect_near(r.dot_products, s.dot_products, 1e-9, "dot_products");
     test::expect_near(r.scores, s.scaled, 1e-9, "scores");
     test::expect_near(r.weights, s.weights, 1e-9, "weights");
     test::expect_near(r.output, s.output, 1e-9, "output");
@@ -38,7 +38,7 @@ TEST(Scores, DotProductIsTheSumOfTheElementwiseProducts) {
     ASSERT_TRUE(r.ok()) << r.error().message;
     for (std::size_t j = 0; j < in.keys.size(); j++) {
         ASSERT_EQ(r.value().products[j].size(), in.query.size());
-        EXPECT_DOUBLE_EQ(test::sum(r.value().products[j]), r.value().raw_scores[j]);
+        EXPECT_DOUBLE_EQ(test::sum(r.value().products[j]), r.value().dot_products[j]);
         for (std::size_t i = 0; i < in.query.size(); i++)
             EXPECT_DOUBLE_EQ(r.value().products[j][i], in.query[i] * in.keys[j][i]);
     }
@@ -73,8 +73,8 @@ TEST(Scaling, DividesRawScoresBySqrtOfDimension) {
         ASSERT_TRUE(r.ok());
         EXPECT_DOUBLE_EQ(r.value().scale, 1.0 / std::sqrt(static_cast<double>(d)));
         for (std::size_t j = 0; j < 2; j++)
-            EXPECT_NEAR(r.value().scores[j], r.value().raw_scores[j] / std::sqrt(double(d)),
-                        1e-12 * std::abs(r.value().raw_scores[j]));
+            EXPECT_NEAR(r.value().scores[j], r.value().dot_products[j] / std::sqrt(double(d)),
+                        1e-12 * std::abs(r.value().dot_products[j]));
     }
 }
 
@@ -84,7 +84,7 @@ TEST(Scaling, TurnedOffLeavesScoresEqualToRawAndScaleOne) {
     auto r = attn::attend(in);
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r.value().scale, 1.0);
-    EXPECT_EQ(r.value().scores, r.value().raw_scores);
+    EXPECT_EQ(r.value().scores, r.value().dot_products);
     EXPECT_EQ(attn::scale_factor(16, true), 0.25);
     EXPECT_EQ(attn::scale_factor(16, false), 1.0);
 }
@@ -177,7 +177,7 @@ TEST(Softmax, ExtremeScoresDoNotOverflow) {
 TEST(Softmax, ExtremeQueryKeyScoresThroughAttendStayFinite) {
     FocusInput in;
     in.query = {100.0, 10.0};
-    in.keys = {{10.0, 0.0}, {-10.0, 0.0}, {9.99, 0.0}};  // raw 1000, -1000, 999
+    in.keys = {{10.0, 0.0}, {-10.0, 0.0}, {9.99, 0.0}};  // dot products 1000, -1000, 999
     in.values = {{1.0}, {2.0}, {3.0}};
     in.options.scale = false;
     auto r = attn::attend(in);

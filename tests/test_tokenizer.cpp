@@ -1,4 +1,5 @@
 // test_tokenizer.cpp - words, punctuation, UTF-8, caps and errors.
+#include "content.h"
 #include "test_util.h"
 
 using attn::ErrorCode;

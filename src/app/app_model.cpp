@@ -7,14 +7,13 @@
 #include <iterator>
 #include <cmath>
 #include <cstdio>
-#include <nlohmann/json.hpp>
+
+#include "content_json.h"
 
 #include "attn_theme_data.h"
 
 namespace app {
 namespace {
-
-const char* const kScenarioIds[] = {"diagram", "worked-example", "sentence"};
 
 // The own-sentence scenario: the engine's tokenizer and illustrative model, the app's options.
 attn::Result<attn::Scenario> make_sentence(const std::string& text, int focus, int heads,
@@ -26,9 +25,27 @@ attn::Result<attn::Scenario> make_sentence(const std::string& text, int focus, i
     return s;
 }
 
+// The library's own-sentence scenario (the index's first Sentence kind), or nullptr.
+const attn::Scenario* own_sentence(const Library& lib) {
+    return find_scenario(lib, lib.text.sentence_scenario_id);
+}
+
 std::uint32_t sentence_seed(const Library& lib) {
-    const attn::Scenario* s = find_scenario(lib, "sentence");
+    const attn::Scenario* s = own_sentence(lib);
     return s ? s->seed : attn::kIllustrativeSeed;
+}
+
+// "diagram, worked-example or sentence": the index's ids, for messages.
+std::string scenario_choices(const Library& lib) {
+    std::string list;
+    const std::size_t n = lib.index.scenarios.size();
+    for (std::size_t i = 0; i < n; ++i)
+        list += (i == 0 ? "" : i + 1 == n ? " or " : ", ") + lib.index.scenarios[i].id;
+    return list;
+}
+
+bool is_sentence(const attn::Scenario& s) {
+    return s.kind == attn::ScenarioKind::Sentence;
 }
 
 int token_count(const std::string& text) {
@@ -43,9 +60,9 @@ void resize_vector(attn::Vector& v, int d) {
 // Keeps only the denied positions that still exist in `s`.
 void keep_valid_denied(attn::Scenario& s) {
     const int n = static_cast<int>(s.tokens.size());
-    s.denied.erase(
-        std::remove_if(s.denied.begin(), s.denied.end(), [n](int p) { return p < 0 || p >= n; }),
-        s.denied.end());
+    s.denied.erase(std::remove_if(s.denied.begin(), s.denied.end(),
+                                  [n](attn::TokenPosition p) { return p < 0 || p >= n; }),
+                   s.denied.end());
 }
 
 const ModelExample* model_example(const Library& lib, int i) {
@@ -59,7 +76,7 @@ const ModelExample* model_example(const Library& lib, int i) {
 attn::Scenario model_scenario(const std::vector<std::string>& tokens, const ModelChoice& c) {
     attn::Scenario s;
     s.id = kModelScenarioId;
-    s.kind = "model";
+    s.kind = attn::ScenarioKind::Model;
     s.title = "A trained model: layer " + std::to_string(c.layer + 1) + ", head " +
               std::to_string(c.head + 1);
     s.tokens = tokens;
@@ -129,16 +146,21 @@ bool changes_model(const Edits& e) {
 
 attn::Result<Library> load_library(const std::string& scenario_dir, const std::string& ui_path) {
     Library lib;
-    for (const char* id : kScenarioIds) {
-        auto s = attn::load_scenario(scenario_dir + "/" + id + ".json");
-        if (!s.ok()) return s.error();
-        lib.scenarios.push_back(s.value());
-    }
+    auto index = attn::load_scenario_index(scenario_dir);
+    if (!index.ok()) return index.error();
+    lib.index = index.value();
+    auto scenarios = attn::load_scenarios(scenario_dir, lib.index);
+    if (!scenarios.ok()) return scenarios.error();
+    lib.scenarios = scenarios.value();
     auto text = attn::read_text_file(ui_path);
     if (!text.ok()) return text.error();
     auto ui = parse_ui_text(text.value());
     if (!ui.ok()) return ui.error();
     lib.text = ui.value();
+    lib.text.scenarios = lib.index.scenarios;
+    for (const attn::Scenario& s : lib.scenarios)
+        if (is_sentence(s) && lib.text.sentence_scenario_id.empty())
+            lib.text.sentence_scenario_id = s.id;
     const std::size_t slash = ui_path.find_last_of('/');
     auto mtext = attn::read_text_file(
         (slash == std::string::npos ? std::string(".") : ui_path.substr(0, slash)) + "/model.json");
@@ -157,18 +179,18 @@ const attn::Scenario* find_scenario(const Library& lib, const std::string& id) {
 
 AppState initial_state(const Library& lib) {
     AppState s;
-    const attn::Scenario* start = find_scenario(lib, "worked-example");
+    const attn::Scenario* start = find_scenario(lib, lib.index.start);
     if (!start && !lib.scenarios.empty()) start = &lib.scenarios.front();
     if (start) {
         s.scenario_id = start->id;
         s.scenario = *start;
     }
-    const attn::Scenario* own = find_scenario(lib, "sentence");
+    const attn::Scenario* own = own_sentence(lib);
     s.sentence = own && !own->sentence.empty() ? own->sentence : lib.text.variant_base;
     s.sentence_focus = own ? own->focus : lib.text.variant_focus;
     s.heads = own ? std::clamp(own->heads, 1, kMaxShownHeads) : 1;
     s.sentence_draft = s.sentence;
-    if (s.scenario.kind == "sentence") {
+    if (is_sentence(s.scenario)) {
         auto built = make_sentence(s.sentence, s.sentence_focus, s.heads, s.scenario.options,
                                    sentence_seed(lib));
         if (built.ok()) s.scenario = built.value();
@@ -188,17 +210,15 @@ attn::Result<Derived> compute(const AppState& s, const Library& lib, const Deriv
         if (!focus.ok()) return focus.error();
         d.focus = focus.value();
     }
-    d.positions = s.scenario.candidates;
-    if (d.positions.empty())
-        for (std::size_t j = 0; j < d.focus.scores.size(); ++j)
-            d.positions.push_back(static_cast<int>(j));
-    for (int p : d.positions)
-        d.candidate_tokens.push_back(p >= 0 && p < static_cast<int>(s.scenario.tokens.size())
-                                         ? s.scenario.tokens[static_cast<std::size_t>(p)]
-                                         : "#" + std::to_string(p));
+    for (attn::CandidateIndex j = 0; j < d.focus.scores.size(); ++j) {
+        const attn::TokenPosition p = attn::candidate_position(s.scenario, j);
+        d.positions.push_back(p);
+        const std::string& token = attn::token_at(s.scenario, p);
+        d.candidate_tokens.push_back(token.empty() ? "#" + std::to_string(p) : token);
+    }
 
     // The whole sentence: the current scenario if it is one, else the reader's own sentence.
-    if (s.scenario.kind == "sentence") {
+    if (is_sentence(s.scenario)) {
         d.sentence = s.scenario;
     } else {
         auto own = make_sentence(s.sentence, s.sentence_focus, s.heads, s.scenario.options,
@@ -206,13 +226,13 @@ attn::Result<Derived> compute(const AppState& s, const Library& lib, const Deriv
         if (!own.ok()) return own.error();
         d.sentence = own.value();
     }
-    auto seq = attn::sentence_self_attention(d.sentence);
+    auto model = attn::illustrative_model(d.sentence);
+    if (!model.ok()) return model.error();
+    auto seq = attn::sentence_self_attention(d.sentence, model.value());
     if (!seq.ok()) return seq.error();
     d.sequence = seq.value();
     d.sequence_ok = true;
-    auto tokens = attn::tokenize(d.sentence.sentence);
-    if (tokens.ok())
-        d.embeddings = attn::illustrative_embeddings(tokens.value(), d.sentence.d_model);
+    d.embeddings = model.value().embeddings;
 
     // Misconception 1: the same model, one word changed.
     const UiText& t = lib.text;
@@ -224,26 +244,22 @@ attn::Result<Derived> compute(const AppState& s, const Library& lib, const Deriv
                                   sentence_seed(lib));
         auto var = make_sentence(w.sentence, t.variant_focus, s.heads, attn::StepOptions{},
                                  sentence_seed(lib));
-        if (base.ok() && var.ok()) {
-            auto rb = attn::run_scenario(base.value());
-            auto rv = attn::run_scenario(var.value());
-            auto pb = attn::illustrative_projections(base.value().d_model, base.value().heads,
-                                                     base.value().seed);
-            auto pv = attn::illustrative_projections(var.value().d_model, var.value().heads,
-                                                     var.value().seed);
-            auto tb = attn::tokenize(t.variant_base);
-            auto tv = attn::tokenize(w.sentence);
-            if (rb.ok() && rv.ok() && pb.ok() && pv.ok() && tb.ok() && tv.ok()) {
+        auto mb = base.ok() ? attn::illustrative_model(base.value())
+                            : attn::Result<attn::IllustrativeModel>(base.error());
+        auto mv = var.ok() ? attn::illustrative_model(var.value())
+                           : attn::Result<attn::IllustrativeModel>(var.error());
+        if (mb.ok() && mv.ok()) {  // each model built once: its focus step and its fingerprints
+            auto rb = attn::attend(attn::focus_input(base.value(), mb.value()));
+            auto rv = attn::attend(attn::focus_input(var.value(), mv.value()));
+            if (rb.ok() && rv.ok()) {
                 d.variant_ok = true;
                 d.variant = var.value();
                 d.base_focus = rb.value();
                 d.variant_focus = rv.value();
-                d.base_projection_print = attn::fingerprint(pb.value());
-                d.variant_projection_print = attn::fingerprint(pv.value());
-                d.base_embedding_print = attn::fingerprint(
-                    attn::illustrative_embeddings(tb.value(), base.value().d_model));
-                d.variant_embedding_print = attn::fingerprint(
-                    attn::illustrative_embeddings(tv.value(), var.value().d_model));
+                d.base_projection_print = mb.value().projections_print;
+                d.variant_projection_print = mv.value().projections_print;
+                d.base_embedding_print = mb.value().embeddings_print;
+                d.variant_embedding_print = mv.value().embeddings_print;
                 d.variant_word_from = w.from;
                 d.variant_word_to = w.to;
             }
@@ -270,11 +286,11 @@ struct Pending {
                                    sentence_seed(lib));
         if (!built.ok()) return fail(built.error().message);
         std::vector<Position> denied =
-            next.scenario.kind == "sentence" ? next.scenario.denied : std::vector<Position>{};
+            is_sentence(next.scenario) ? next.scenario.denied : std::vector<Position>{};
         next.scenario = built.value();
         next.scenario.denied = denied;
         keep_valid_denied(next.scenario);
-        next.scenario_id = "sentence";
+        next.scenario_id = lib.text.sentence_scenario_id;
     }
     void unpin() { next.pinned = next.hover = std::nullopt; }
     // Rebuilds the model scenario from next.model (the model's tokenizer; the run: compute).
@@ -317,11 +333,11 @@ void apply_scenario_edits(Pending& p, const Edits& e) {
     if (e.scenario_id && !e.sentence && *e.scenario_id != kModelScenarioId) {
         const attn::Scenario* found = find_scenario(p.lib, *e.scenario_id);
         if (!found) {
-            p.fail("There is no scenario called “" + *e.scenario_id +
-                   "”. Choose diagram, worked-example or sentence.");
+            p.fail("There is no scenario called “" + *e.scenario_id + "”. Choose " +
+                   scenario_choices(p.lib) + ".");
         } else if (*e.scenario_id != next.scenario_id || e.reset) {
             p.unpin();
-            if (found->kind == "sentence") {
+            if (is_sentence(*found)) {
                 next.scenario.denied.clear();
                 p.rebuild_sentence(found->options);
             } else {
@@ -332,14 +348,14 @@ void apply_scenario_edits(Pending& p, const Edits& e) {
     }
     if (e.reset && !e.scenario_id) {
         const attn::Scenario* found = find_scenario(p.lib, next.scenario_id);
-        if (found && found->kind != "sentence") next.scenario = *found;
-        if (found && found->kind == "sentence") {
+        if (found && !is_sentence(*found)) next.scenario = *found;
+        if (found && is_sentence(*found)) {
             next.scenario.denied.clear();
             p.rebuild_sentence(found->options);
         }
     }
     if (e.focus && !e.sentence && next.scenario_id != kModelScenarioId) {
-        if (next.scenario.kind == "sentence") {
+        if (is_sentence(next.scenario)) {
             const int n = static_cast<int>(next.scenario.tokens.size());
             if (*e.focus < 0 || *e.focus >= n) {
                 p.fail("The focus position " + std::to_string(*e.focus) +
@@ -350,10 +366,8 @@ void apply_scenario_edits(Pending& p, const Edits& e) {
                 p.rebuild_sentence(next.scenario.options);
             }
         } else if (*e.focus != next.scenario.focus) {
-            const int f = next.scenario.focus;
-            const std::string who = f >= 0 && f < static_cast<int>(next.scenario.tokens.size())
-                                        ? next.scenario.tokens[static_cast<std::size_t>(f)]
-                                        : "the focus token";
+            const std::string& focus = attn::focus_token(next.scenario);
+            const std::string who = focus.empty() ? "the focus token" : focus;
             p.fail("In “" + next.scenario.title + "” the query vector belongs to “" + who +
                    "”. Choose “Your sentence” or “A trained model” to pick any focus token.");
         }
@@ -369,10 +383,10 @@ void apply_option_edits(Pending& p, const Edits& e) {
         } else {
             next.heads = *e.heads;
             next.shown_head = std::min(next.shown_head, next.heads - 1);
-            if (next.scenario.kind == "sentence") p.rebuild_sentence(next.scenario.options);
+            if (is_sentence(next.scenario)) p.rebuild_sentence(next.scenario.options);
         }
     }
-    const bool editable = next.scenario.kind == "vectors";
+    const bool editable = is_vectors_kind(next);
     if ((e.d || !e.vectors.empty()) && !editable)
         p.fail(
             "These vectors come from the illustrative model; pick the diagram or the worked "
@@ -518,9 +532,9 @@ void keep_view_and_example_together(Pending& p, const AppState& before) {
         }
         return;
     }
-    if (next.panel != Panel::Sentence || next.scenario.kind == "sentence") return;
+    if (next.panel != Panel::Sentence || is_sentence(next.scenario)) return;
     if (before.panel != Panel::Sentence) {
-        const attn::Scenario* own = find_scenario(p.lib, "sentence");
+        const attn::Scenario* own = own_sentence(p.lib);
         p.unpin();
         next.scenario.denied.clear();
         p.rebuild_sentence(own ? own->options : next.scenario.options);
@@ -675,7 +689,7 @@ nlohmann::json model_json(const AppState& s, const Derived& d) {
     j["head"] = m.head;
     j["focus"] = m.focus;
     j["ablated"] = m.ablate ? json{{"layer", m.layer}, {"head", m.head}} : json(nullptr);
-    j["row"] = {{"dot_products", r.focus.raw_scores}, {"scores", r.focus.scores},
+    j["row"] = {{"dot_products", r.focus.dot_products}, {"scores", r.focus.scores},
                 {"weights", r.focus.weights}, {"scale", r.focus.scale}};
     j["head_output"] = r.head_output;
     j["next"] = next_json(r.next);
@@ -694,19 +708,16 @@ nlohmann::json model_json(const AppState& s, const Derived& d) {
 
 std::string state_json(const AppState& s, const Derived& d) {
     using nlohmann::json;
-    json j;
-    if (d.ok) {
-        j = json::parse(attn::to_json(s.scenario, d.focus), nullptr, false);
-        if (j.is_discarded()) j = json::object();
-    } else {
-        j = json::parse(error_json("bad_scenario", s.message.empty() ? "Nothing loaded yet." : s.message));
-    }
+    json j = d.ok ? attn::focus_json(s.scenario, nullptr, d.focus, nullptr)
+                  : attn::error_json_value(
+                        attn::Error{attn::ErrorCode::BadScenario,
+                                    s.message.empty() ? "Nothing loaded yet." : s.message});
     j["step"] = to_int(s.step);
     j["step_name"] = step_name(s.step);
     j["heads"] = s.heads;
     j["theme"] = s.theme == Theme::Dark ? "dark" : "light";
     j["reduced_motion"] = s.reduced_motion;
-    j["sentence"] = s.scenario.kind == "sentence" ? json(s.scenario.sentence) : json(nullptr);
+    j["sentence"] = is_sentence(s.scenario) ? json(s.scenario.sentence) : json(nullptr);
     j["hover"] = highlighted(s).value_or(-1);  // the page's contract: -1 = nothing highlighted
     j["pinned"] = s.pinned.value_or(-1);
     j["panel"] = to_int(s.panel);
@@ -876,7 +887,12 @@ std::optional<Position> highlighted(const AppState& s) {
 }
 
 bool is_vectors_kind(const AppState& s) {
-    return s.scenario.kind == "vectors";
+    return s.scenario.kind == attn::ScenarioKind::Vectors;
+}
+
+std::string focus_label(const attn::Scenario& s) {
+    const std::string& token = attn::focus_token(s);
+    return token.empty() ? "focus" : token;
 }
 
 std::string format_number(double v, int decimals) {
@@ -890,12 +906,6 @@ std::string format_number(double v, int decimals) {
         out = zero ? out.substr(1) : "−" + out.substr(1);  // U+2212, never "-0.00"
     }
     return out;
-}
-
-std::string hex_print(std::uint64_t v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%016" PRIx64, v);
-    return buf;
 }
 
 }  // namespace app

@@ -13,14 +13,14 @@
 #include <vector>
 
 #include "app_state.h"
-#include "attention.h"
 #include "ui_text.h"
 
 namespace app {
 
 struct Library {
-    std::vector<attn::Scenario> scenarios;  // as loaded, by id
-    UiText text;
+    attn::ScenarioIndex index;              // assets/scenarios/index.json: ids, labels, start
+    std::vector<attn::Scenario> scenarios;  // as loaded, in the index's order
+    UiText text;                            // with text.scenarios = index.scenarios
     // The trained model, once the page has handed its weights over (load_weights); until then
     // the scenario "model" is refused with text.model.not_loaded.
     std::shared_ptr<const LoadedModel> model;
@@ -72,7 +72,7 @@ std::string unsupported_characters(const std::string& text);
 // Helpers the views share (read-only, no maths of the engine's).
 std::optional<Position> highlighted(const AppState& s);  // hover if any, else the pinned one
 bool is_vectors_kind(const AppState& s);  // the vectors can be edited by hand
+std::string focus_label(const attn::Scenario& s);       // the focus token, or "focus" if none
 std::string format_number(double v, int decimals = 2);  // "−0.70" with a true minus sign
-std::string hex_print(std::uint64_t v);                 // fingerprint as 16 hex digits
 
 }  // namespace app

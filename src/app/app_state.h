@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "attention.h"
+#include "content.h"
 #include "model_view.h"
 #include "ui_text.h"
 
@@ -33,8 +33,9 @@ constexpr int to_int(Step s) { return static_cast<int>(s); }
 constexpr int to_int(Panel p) { return static_cast<int>(p); }
 
 // Two kinds of index, never mixed up:
-using Position = int;        // a token's place in the sentence (focus, masks, hover, pins)
-using CandidateIndex = int;  // an index into the candidate list (Derived::positions[i], vectors)
+using Position = attn::TokenPosition;  // a token's place in the sentence (focus, masks, hover, pins)
+using CandidateIndex = int;  // an index into the candidate list (Derived::positions[j], vectors);
+                             // signed like ImGui's ids (the engine's attn::CandidateIndex is size_t)
 
 constexpr int kMinD = 2, kMaxD = 8;      // the vector editor's range for d
 constexpr int kMaxShownHeads = 4;        // the heatmap offers 1..4 heads
@@ -50,8 +51,8 @@ struct FieldRect {
 
 struct AppState {
     // what is being explained
-    std::string scenario_id = "worked-example";  // "diagram" | "worked-example" | "sentence"
-    attn::Scenario scenario;                     // working copy: the reader's edits live here
+    std::string scenario_id;  // an id of assets/scenarios/index.json
+    attn::Scenario scenario;  // working copy: the reader's edits live here
     Step step = Step::ChooseFocus;
     Panel panel = Panel::Steps;
     std::optional<Position> hover;   // candidate under the pointer / keyboard focus
@@ -79,8 +80,8 @@ struct AppState {
 // Everything the engine computed for the current state. Views only read it.
 struct Derived {
     bool ok = false;
-    attn::FocusResult focus;     // the focus step of the current scenario
-    std::vector<int> positions;  // candidate positions (same order as focus.*)
+    attn::FocusResult focus;                     // the focus step of the current scenario
+    std::vector<attn::TokenPosition> positions;  // per candidate j (same order as focus.*)
     std::vector<std::string> candidate_tokens;
     attn::Scenario sentence;  // the own-sentence scenario (tokens, heads)
     bool sequence_ok = false;

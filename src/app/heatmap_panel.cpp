@@ -260,7 +260,8 @@ void DrawColumnLabels(const Heat& h, const BigMap& m, int focus, const Hit& hit)
 }
 
 // The cell's score and weight, and a click that makes its row the focus.
-void CellTooltip(const Heat& h, const attn::HeadResult& hr, const Hit& hit, Edits& e) {
+void CellTooltip(const Heat& h, const UiText& t, const attn::HeadResult& hr, const Hit& hit,
+                 Edits& e) {
     if (hit.row < 0) return;
     const bool masked = h.causal && hit.col > hit.row;
     ImGui::BeginTooltip();
@@ -279,7 +280,7 @@ void CellTooltip(const Heat& h, const attn::HeadResult& hr, const Hit& hit, Edit
             h.p);
     ImGui::EndTooltip();
     if (hit.clicked) {
-        e.scenario_id = "sentence";
+        e.scenario_id = t.sentence_scenario_id;
         e.focus = hit.row;
     }
 }
@@ -404,7 +405,7 @@ Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t) {
     DrawColumnLabels(h, m, focus, hit);
     ImGui::SetCursorScreenPos(m.o);
     ImGui::Dummy(ImVec2(m.label_w + m.g.size, (m.g.lo.y - m.o.y) + m.g.size + m.band));
-    CellTooltip(h, hr, hit, e);
+    CellTooltip(h, t, hr, hit, e);
     DrawKey(h, W);
     RowInspector(h, hr, focus, W);
     EndCard(card);

@@ -108,12 +108,12 @@ void Fingerprints(const Derived& d) {
     const bool same = d.base_projection_print == d.variant_projection_print;
     ImGui::PushFont(font(FontRole::Strong));
     Paragraph("Projection matrices Wq, Wk, Wv, Wo: fingerprint " +
-              hex_print(d.base_projection_print) + " before, " +
-              hex_print(d.variant_projection_print) + " after " +
+              attn::fingerprint_hex(d.base_projection_print) + " before, " +
+              attn::fingerprint_hex(d.variant_projection_print) + " after " +
               (same ? "(identical)" : "(different)"));
     ImGui::PopFont();
-    Paragraph("Input token vectors: fingerprint " + hex_print(d.base_embedding_print) +
-              " before, " + hex_print(d.variant_embedding_print) + " after " +
+    Paragraph("Input token vectors: fingerprint " + attn::fingerprint_hex(d.base_embedding_print) +
+              " before, " + attn::fingerprint_hex(d.variant_embedding_print) + " after " +
               (d.base_embedding_print == d.variant_embedding_print ? "(identical)" : "(changed)"));
 }
 

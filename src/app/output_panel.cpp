@@ -117,10 +117,7 @@ Edits ShowOutputPanel(const AppState& s, const Derived& d, const UiText& t) {
     const float W = card.inner;
     const attn::FocusResult& r = d.focus;
     const std::optional<Position> hl = highlighted(s);
-    const std::string focus_token =
-        s.scenario.focus >= 0 && s.scenario.focus < static_cast<int>(s.scenario.tokens.size())
-            ? s.scenario.tokens[static_cast<std::size_t>(s.scenario.focus)]
-            : "focus";
+    const std::string focus_token = focus_label(s.scenario);
     ImGui::PushStyleColor(ImGuiCol_Text, p.output);
     Strong("Output for “" + focus_token + "” = Σ weight × value");
     ImGui::PopStyleColor();

@@ -2,8 +2,9 @@
 // file-level globals of the app.
 //   window + WebGL2 context, canvas size x devicePixelRatio each frame, fonts at the DPR,
 //   keyboard only while the canvas has focus, Tab left to the page, wheel to the page unless over
-//   a scrollable region, touch that keeps pinch zoom, the media queries, the exports for the page,
-//   Module.onStateChange, and the loop: one frame function, two loops (native / web).
+//   a scrollable region, touch that keeps pinch zoom, the media queries, a lost and restored WebGL
+//   context, the exports for the page, Module.onStateChange / onCanvasStatus, and the loop: one
+//   frame function, two loops (native / web).
 #include <SDL.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
@@ -54,11 +55,13 @@ struct Platform {
     bool wake = false;                     // input that is not an SDL event (our wheel handler)
     Uint64 awake_until = 0;                // keep drawing until then (ms), after any change
     std::uint64_t drawn_revision = ~0ull;  // state revision of the last drawn frame
-    double ui_ms = 0;  // last drawn frame: CPU time from ImGui's new frame to Render() (bench)
+    double ui_ms = 0;      // last drawn frame: CPU time from ImGui's new frame to Render() (bench)
     bool focus_window = false;  // the canvas gained DOM focus (Tab or click): ImGui takes the keys
     int hide_pointer_in = -1;   // frames until a lifted finger stops hovering (-1: not pending)
     bool pointer_hidden = false;
     app::FieldRect sent_field;  // sentence field rect last given to the page
+    std::vector<SDL_Event> deferred_keyups;  // released in the frame they were pressed: next frame
+    bool gl_lost = false;  // the WebGL context is lost: no GL call until it is restored
     std::string json, reply;  // strings handed to the page stay alive until the next call
     std::vector<std::uint8_t> weights;  // the model's weights file, written by the page
 };
@@ -89,6 +92,13 @@ EM_JS(void, js_content_height, (double css_px), {
 EM_JS(void, js_request_model, (), {
     if (typeof Module["onModelWanted"] === "function") {
         try { Module["onModelWanted"](); } catch (e) { console.error(e); }
+    }
+});
+// "lost": the canvas cannot draw (the state still takes edits); "restored": it draws again;
+// "failed": the GL objects could not be rebuilt after a restore.
+EM_JS(void, js_canvas_status, (const char* status), {
+    if (typeof Module["onCanvasStatus"] === "function") {
+        try { Module["onCanvasStatus"](UTF8ToString(status)); } catch (e) { console.error(e); }
     }
 });
 EM_JS(int, js_prefers_dark, (), {
@@ -157,6 +167,40 @@ int js_take_events() {
 void js_set_text_field(double, double, double, double) {}
 #endif
 
+#ifdef __EMSCRIPTEN__
+// ---- GL objects: everything the app keeps on the GPU. A lost WebGL context takes them all, so
+// these two are the one place that releases and rebuilds them: a texture or buffer the app adds
+// is released and rebuilt here too.
+// Release runs while the context is lost (WebGL ignores calls on a lost context); it forgets the
+// dead handles so that nothing later uses them.
+// The whole renderer backend goes: ImGui 1.86 keeps its vertex / index buffer sizes across
+// DestroyDeviceObjects, so rebuilt (empty) buffers would be written as if already that large.
+void gl_objects_release(Platform&) {
+    ImGui_ImplOpenGL3_Shutdown();  // fonts texture, vertex/index buffers, program, sizes
+}
+// Builds them on the (restored) context; false if the backend could not (shaders, texture).
+bool gl_objects_create(Platform&) {
+    return ImGui_ImplOpenGL3_Init("#version 300 es") &&
+           ImGui_ImplOpenGL3_CreateDeviceObjects();  // uploads the fonts texture as well
+}
+
+EM_BOOL on_context_lost(int, const void*, void* user) {
+    Platform& p = static_cast<App*>(user)->plat;
+    p.gl_lost = true;
+    gl_objects_release(p);
+    js_canvas_status("lost");
+    return EM_TRUE;  // preventDefault: without it the browser never restores the context
+}
+EM_BOOL on_context_restored(int, const void*, void* user) {
+    Platform& p = static_cast<App*>(user)->plat;
+    const bool ok = gl_objects_create(p);
+    p.gl_lost = !ok;
+    p.wake = true;  // draw at once: an idle canvas would otherwise stay blank
+    js_canvas_status(ok ? "restored" : "failed");
+    return EM_TRUE;
+}
+#endif
+
 // Reads the canvas's CSS size and the DPR; sizes the drawing buffer to match. True if it changed.
 bool update_canvas_size(Platform& p) {
     double w = 1024, h = 720, dpr = 1;
@@ -187,7 +231,7 @@ bool update_canvas_size(Platform& p) {
 // Rebuilds the font atlas at the DPR so text is sharp; ImGui then scales it back to CSS pixels.
 // True if it was rebuilt.
 bool update_fonts(Platform& p) {
-    if (p.font_dpr == p.dpr) return false;
+    if (p.font_dpr == p.dpr || p.gl_lost) return false;
     p.font_dpr = p.dpr;
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
@@ -288,12 +332,25 @@ void frame(void* arg) {
     Platform& p = a.plat;
     bool woke = p.wake;
     p.wake = false;
+    // ImGui 1.86 reads a key as down or up once per frame: a key released in the same frame it was
+    // pressed (a quick tap, or a test's press) would never be seen. Such a release waits a frame.
+    std::vector<SDL_Event> pending;
+    pending.swap(p.deferred_keyups);
+    std::vector<SDL_Scancode> down;
+    for (SDL_Event& ev : pending) ImGui_ImplSDL2_ProcessEvent(&ev);
     SDL_Event ev;
     while (SDL_PollEvent(&ev)) {
-        ImGui_ImplSDL2_ProcessEvent(&ev);
-        if (ev.type == SDL_QUIT) p.running = false;
         woke = true;
+        if (ev.type == SDL_KEYDOWN) down.push_back(ev.key.keysym.scancode);
+        if (ev.type == SDL_KEYUP &&
+            std::find(down.begin(), down.end(), ev.key.keysym.scancode) != down.end()) {
+            p.deferred_keyups.push_back(ev);
+            continue;
+        }
+        if (!p.gl_lost) ImGui_ImplSDL2_ProcessEvent(&ev);
+        if (ev.type == SDL_QUIT) p.running = false;
     }
+    if (!p.deferred_keyups.empty()) p.wake = true;
     const int dom = js_take_events();
     app::Edits pointer;
     if (dom & 1) p.focus_window = true;
@@ -303,6 +360,10 @@ void frame(void* arg) {
     if (dom & 2) p.hide_pointer_in = 2;  // after the tap's release frame, so the tap still clicks
     if (dom) woke = true;
     if (a.loaded && pointer.touch.has_value()) app::apply(a.state, a.derived, pointer, a.lib);
+    if (p.gl_lost) {  // nothing to draw on; the page's controls still edit the state
+        notify_if_changed(a);
+        return;
+    }
     woke = update_canvas_size(p) || woke;
     woke = update_fonts(p) || woke;
     update_media_queries(a);
@@ -423,7 +484,7 @@ std::string bench_frames(App& a, int tokens, int frames) {
 
 }  // namespace
 
-// ---- exports for the page: the list (names, types, what each does) is src/app/exports.json -----
+// ---- exports for the page: listed once in src/app/exports.json (see docs/contract.md, 4) -----
 extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* attn_state_json() {
     g_app.plat.reply = app::state_json(g_app.state, g_app.derived);
@@ -589,6 +650,8 @@ int main(int, char**) {
     // Replace SDL's wheel handler (it always prevents the page from scrolling) with ours.
     emscripten_set_wheel_callback("#canvas", nullptr, EM_FALSE, nullptr);
     emscripten_set_wheel_callback("#canvas", &a, EM_FALSE, on_wheel);
+    emscripten_set_webglcontextlost_callback("#canvas", &a, EM_FALSE, on_context_lost);
+    emscripten_set_webglcontextrestored_callback("#canvas", &a, EM_FALSE, on_context_restored);
     emscripten_set_main_loop_arg(frame, &a, 0, true);
 #else
     while (a.plat.running) frame(&a);

@@ -71,21 +71,29 @@ bool TitleRow(const AppState& s, const UiText& t, const Palette& p, float w, flo
 }
 
 // The scenario and view pickers: two lists side by side on a phone, else segmented rows.
-void Pickers(const AppState& s, const Palette& p, float w, Edits& e) {
+void Pickers(const AppState& s, const UiText& t, const Palette& p, float w, Edits& e) {
     const ImGuiStyle& st = ImGui::GetStyle();
-    const char* scenarios[] = {"Diagram", "Worked example", "Your sentence", "A trained model"};
-    const char* ids[] = {"diagram", "worked-example", "sentence", kModelScenarioId};
-    constexpr int kScenarios = 4;
+    // The scenario list is assets/scenarios/index.json (labels and ids, in its order), then the
+    // trained model (built from its weights, not a scenario file).
+    std::vector<const char*> scenarios;
+    std::vector<std::string> ids;
     int current = 0;
-    for (int i = 0; i < kScenarios; ++i)
-        if (s.scenario_id == ids[i]) current = i;
+    for (const attn::ScenarioEntry& entry : t.scenarios) {
+        if (s.scenario_id == entry.id) current = static_cast<int>(scenarios.size());
+        scenarios.push_back(entry.label.c_str());
+        ids.push_back(entry.id);
+    }
+    if (s.scenario_id == kModelScenarioId) current = static_cast<int>(scenarios.size());
+    scenarios.push_back("A trained model");
+    ids.push_back(kModelScenarioId);
+    const int n_scenarios = static_cast<int>(scenarios.size());
     const char* panels[kPanelCount] = {"Four steps", "Vectors", "Whole sentence", "Misconceptions",
                                        "Trained model"};
     ImGui::PushFont(font(FontRole::Small));
     const float lab_sc = ImGui::CalcTextSize("Example").x + 8;
     const float lab_vw = ImGui::CalcTextSize("View").x + 8;
     ImGui::PopFont();
-    const float seg_sc = SegmentedWidth(scenarios, kScenarios),
+    const float seg_sc = SegmentedWidth(scenarios.data(), n_scenarios),
                 seg_vw = SegmentedWidth(panels, kPanelCount);
     const float gap = 28.0f;
     if (w < metrics::kNarrowCanvas) {
@@ -95,8 +103,8 @@ void Pickers(const AppState& s, const Palette& p, float w, Edits& e) {
         ImGui::SameLine(cx + half + st.ItemSpacing.x);
         InlineLabel("View", p);
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 6);
-        const int picked = Picker("##scenario", scenarios, kScenarios, current, half);
-        if (picked >= 0) e.scenario_id = ids[picked];
+        const int picked = Picker("##scenario", scenarios.data(), n_scenarios, current, half);
+        if (picked >= 0) e.scenario_id = ids[static_cast<std::size_t>(picked)];
         ImGui::SameLine(0, st.ItemSpacing.x);
         const int view = Picker("##panel", panels, kPanelCount, to_int(s.panel), half);
         if (view >= 0) e.panel = view;
@@ -105,8 +113,9 @@ void Pickers(const AppState& s, const Palette& p, float w, Edits& e) {
     const bool one_row = lab_sc + seg_sc + gap + lab_vw + seg_vw <= w;
     InlineLabel("Example", p);
     ImGui::SameLine(0, 8);
-    const int picked = Segmented("##scenario", scenarios, kScenarios, current, p, w - lab_sc);
-    if (picked >= 0) e.scenario_id = ids[picked];
+    const int picked =
+        Segmented("##scenario", scenarios.data(), n_scenarios, current, p, w - lab_sc);
+    if (picked >= 0) e.scenario_id = ids[static_cast<std::size_t>(picked)];
     if (one_row) {
         ImGui::SameLine(0, gap * 0.5f);
         const ImVec2 a = ImGui::GetCursorScreenPos();
@@ -152,9 +161,8 @@ void ScenarioLine(const AppState& s, const Derived& d, const UiText& t, const Pa
     ImGui::Dummy(ImVec2(1, 0));
     const attn::Scenario& sc = s.scenario;
     std::string line = sc.title;
-    if (sc.kind == "sentence") line += "  ·  “" + sc.sentence + "”";
-    if (sc.focus >= 0 && sc.focus < static_cast<int>(sc.tokens.size()))
-        line += "  ·  focus “" + sc.tokens[static_cast<std::size_t>(sc.focus)] + "”";
+    if (sc.kind == attn::ScenarioKind::Sentence) line += "  ·  “" + sc.sentence + "”";
+    if (!attn::focus_token(sc).empty()) line += "  ·  focus “" + attn::focus_token(sc) + "”";
     line += "  ·  d = " + std::to_string(d.focus.d);
     ImGui::PushTextWrapPos(x0 + w);
     Strong(line);
@@ -165,8 +173,8 @@ void ScenarioLine(const AppState& s, const Derived& d, const UiText& t, const Pa
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 4);
         Caption(about, p);
     }
-    if (s.scenario_id == "diagram") Caption(diagram_note(d, t), p);
-    if (sc.kind == "sentence") Caption(t.model_note, p);
+    if (s.scenario_id == t.printed_scenario) Caption(diagram_note(d, t), p);
+    if (sc.kind == attn::ScenarioKind::Sentence) Caption(t.model_note, p);
 }
 
 }  // namespace
@@ -177,7 +185,7 @@ Edits ShowScenarioPanel(const AppState& s, const Derived& d, const UiText& t) {
     const float w = ImGui::GetContentRegionAvail().x;
     const float x0 = ImGui::GetCursorPosX();
     const bool toggle_shown = TitleRow(s, t, p, w, x0, e);
-    Pickers(s, p, w, e);
+    Pickers(s, t, p, w, e);
     if (d.ok) ScenarioLine(s, d, t, p, w, x0);
     if (!toggle_shown) ReduceMotionToggle(s, e);
     ImGui::Dummy(ImVec2(1, 0));

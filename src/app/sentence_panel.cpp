@@ -70,7 +70,7 @@ Edits ShowSentencePanel(const AppState& s, const Derived& d, const UiText& t) {
         ImGui::PushStyleColor(ImGuiCol_Text, on ? p.bg : p.ink);
         ImGui::PushID(static_cast<int>(i));
         if (ImGui::Button(tok.c_str(), ImVec2(w, 0))) {
-            e.scenario_id = "sentence";
+            e.scenario_id = t.sentence_scenario_id;
             e.focus = static_cast<int>(i);
         }
         ImGui::PopID();
@@ -95,9 +95,9 @@ Edits ShowSentencePanel(const AppState& s, const Derived& d, const UiText& t) {
                 ", so each head compares vectors of d = " +
                 std::to_string(sent.d_model / std::max(1, sent.heads)) + " numbers.",
             p);
-    if (s.scenario.kind != "sentence") {
+    if (s.scenario.kind != attn::ScenarioKind::Sentence) {
         if (ImGui::Button("Explain this sentence step by step")) {
-            e.scenario_id = "sentence";
+            e.scenario_id = t.sentence_scenario_id;
             e.panel = static_cast<int>(Panel::Steps);
         }
     }

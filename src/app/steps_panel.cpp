@@ -106,12 +106,6 @@ Diagram LayOutDiagram(const AppState& s, float W, bool narrow, int rows) {
     return g;
 }
 
-std::string focus_token(const attn::Scenario& sc) {
-    return sc.focus >= 0 && sc.focus < static_cast<int>(sc.tokens.size())
-               ? sc.tokens[static_cast<std::size_t>(sc.focus)]
-               : "focus";
-}
-
 // Column headers, the focus token with its query, the output box.
 void DrawEnds(const Diagram& g, const AppState& s, const Derived& d, const Palette& p) {
     const char* headers[] = {"focus", "candidates", "score", "weight", "output"};
@@ -124,7 +118,7 @@ void DrawEnds(const Diagram& g, const AppState& s, const Derived& d, const Palet
     const ImVec2 fa(g.x0a, mid - 26), fb(g.x0b, mid + 26);
     Box(g.dl, fa, fb, p, p.accent, g.e0, true);
     CentredTextFit(g.dl, ImVec2(fa.x + 2, fa.y + 4), ImVec2(fb.x - 2, mid + 2), rgba(p.ink),
-                   focus_token(s.scenario), g.strong);
+                   focus_label(s.scenario), g.strong);
     CentredText(g.dl, ImVec2(fa.x, mid + 2), ImVec2(fb.x, fb.y - 4),
                 rgba(p.accent, 0.5f + 0.5f * g.e0), g.narrow ? "q" : "query q", g.small);
     const ImVec2 oa(g.x4a, mid - 26), ob(g.x4b, mid + 26);
@@ -204,11 +198,11 @@ std::string StepArithmetic(const AppState& s, const Derived& d, CandidateIndex j
     const std::string tok = d.candidate_tokens[ju];
     switch (s.step) {
         case Step::ChooseFocus:
-            return "Focus “" + focus_token(s.scenario) + "”: its query q has " +
+            return "Focus “" + focus_label(s.scenario) + "”: its query q has " +
                    std::to_string(d.focus.d) + " numbers. " +
                    std::to_string(d.focus.scores.size()) + " candidates to compare.";
         case Step::Compare:  // reads as arithmetic: q · k = −1.40, × 0.500 = −0.70
-            return "“" + tok + "”: q · k = " + format_number(d.focus.raw_scores[ju]) + ", × " +
+            return "“" + tok + "”: q · k = " + format_number(d.focus.dot_products[ju]) + ", × " +
                    format_number(d.focus.scale, 3) + " = " + format_number(d.focus.scores[ju]) +
                    (s.scenario.options.scale
                         ? "   (the scale is 1/√d = 1/√" + std::to_string(d.focus.d) + ")"

@@ -46,7 +46,8 @@ attn::Result<UiText> parse_ui_text(std::string_view json_text) {
               text(j, "heads_note", &t.heads_note, &err) &&
               text(j, "touch_hint", &t.touch_hint, &err) &&
               text(j, "diagram_note", &t.diagram_note, &err) &&
-              text(j, "model_note", &t.model_note, &err);
+              text(j, "model_note", &t.model_note, &err) &&
+              text(j, "printed_scenario", &t.printed_scenario, &err);
     if (!ok) return bad(err);
     const json& printed = j.value("printed_weights", json::array());
     if (!printed.is_array()) return bad("printed_weights must be a list of numbers.");

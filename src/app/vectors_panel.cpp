@@ -83,7 +83,7 @@ std::string ProductLine(const Derived& d, CandidateIndex j, bool masked) {
         if (i) line += prod[i] < 0 ? " − " : " + ";
         line += format_number(i ? std::fabs(prod[i]) : prod[i]);
     }
-    line += " = " + format_number(r.raw_scores[ju]);
+    line += " = " + format_number(r.dot_products[ju]);
     line += ", × " + format_number(r.scale, 3) + " = score " + format_number(r.scores[ju]) +
             ",  weight " + (masked ? std::string("0 (masked)") : format_number(r.weights[ju], 3));
     return line;
@@ -160,9 +160,7 @@ Edits ShowVectorsPanel(const AppState& s, const Derived& d, const UiText& t) {
     Caption(editable ? t.vectors_note : t.illustrative_note, p);
     VectorOptions(s, d, W, editable, e);
     ImGui::Separator();
-    const std::string focus_token = sc.focus >= 0 && sc.focus < static_cast<int>(sc.tokens.size())
-                                        ? sc.tokens[static_cast<std::size_t>(sc.focus)]
-                                        : "focus";
+    const std::string focus_token = focus_label(sc);
     ImGui::PushStyleColor(ImGuiCol_Text, p.accent);
     Strong("Focus “" + focus_token + "”");
     ImGui::PopStyleColor();

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "attention.h"
+#include "content.h"
 
 namespace attn::cli {
 

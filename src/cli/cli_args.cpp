@@ -115,8 +115,9 @@ std::string usage_text() {
            "  attention_cli model --analyse [--json] [--weights FILE] [--corpus DIR]\n"
            "\n"
            "Positions count tokens from 0. --mask lists positions to mask (for vectors: the\n"
-           "candidate numbers 0..n-1). Output: a table of raw score q.k, scaled score,\n"
-           "weight and mask per candidate, or the JSON of /work/notes/contracts.md.\n"
+           "candidate numbers 0..n-1). Output: a table of the dot product q.k, the score\n"
+           "(scaled dot product), the weight and the mask per candidate, or with --json the\n"
+           "JSON described in docs/contract.md.\n"
            "Exit status: 0 on success, 2 on bad input (with a readable message).\n";
 }
 

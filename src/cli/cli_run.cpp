@@ -4,9 +4,8 @@
 #include <filesystem>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "cli.h"
+#include "content_json.h"
 
 namespace attn::cli {
 
@@ -39,26 +38,19 @@ std::string table(const Scenario& s, const FocusResult& r) {
     std::string out;
     if (!s.title.empty()) out += s.title + "\n";
     if (s.illustrative) out += "(illustrative numbers, not from a trained model)\n";
-    const std::string focus_token = s.focus >= 0 && s.focus < static_cast<int>(s.tokens.size())
-                                        ? s.tokens[static_cast<std::size_t>(s.focus)]
-                                        : "";
-    out += "focus: position " + std::to_string(s.focus) + " \"" + focus_token +
+    out += "focus: position " + std::to_string(s.focus) + " \"" + focus_token(s) +
            "\"   d = " + std::to_string(r.d) + "   scale = " +
            (s.options.scale ? "1/sqrt(" + std::to_string(r.d) + ") = " : std::string("off = ")) +
            fmt("%.6g", r.scale) + "   temperature T = " + fmt("%g", r.temperature) + "\n\n";
     std::size_t width = 5;
-    for (int p : s.candidates)
-        if (p >= 0 && p < static_cast<int>(s.tokens.size()))
-            width = std::max(width, s.tokens[static_cast<std::size_t>(p)].size());
-    out += "position  " + pad("token", width) + "        raw      score     weight  masked\n";
-    for (std::size_t j = 0; j < r.weights.size(); j++) {
-        const int p = j < s.candidates.size() ? s.candidates[j] : static_cast<int>(j);
-        const std::string token = p >= 0 && p < static_cast<int>(s.tokens.size())
-                                      ? s.tokens[static_cast<std::size_t>(p)]
-                                      : "";
+    for (TokenPosition p : s.candidates) width = std::max(width, token_at(s, p).size());
+    out += "position  " + pad("token", width) + "  dot product      score     weight  masked\n";
+    for (CandidateIndex j = 0; j < r.weights.size(); j++) {
+        const TokenPosition p = candidate_position(s, j);
+        const std::string& token = token_at(s, p);
         char pos[16];
         std::snprintf(pos, sizeof pos, "%8d", p);
-        out += std::string(pos) + "  " + pad(token, width) + fmt("%11.4f", r.raw_scores[j]) +
+        out += std::string(pos) + "  " + pad(token, width) + fmt("%13.4f", r.dot_products[j]) +
                fmt("%11.4f", r.scores[j]) + fmt("%11.4f", r.weights[j]) + "  " +
                (is_masked(r.mask[j]) ? std::string("yes (") + mask_reason_name(r.mask[j]) + ")"
                                      : std::string("no")) +
@@ -84,23 +76,23 @@ void apply_options(const Command& c, Scenario* s) {
     if (!c.mask.empty()) s->denied = c.mask;
 }
 
-std::optional<Error> check_mask(const Scenario& s) {
-    for (int p : s.denied)
-        if (p < 0 || p >= static_cast<int>(s.tokens.size()))
-            return Error{ErrorCode::BadArgument, "--mask: position " + std::to_string(p) +
-                                                     " is outside the tokens (0 to " +
-                                                     std::to_string(s.tokens.size() - 1) + ")."};
-    return std::nullopt;
-}
-
+// The focus step of `s`; a Sentence scenario's model is built once, for the input and the JSON.
 int run_step(const Command& c, Scenario s, std::string* out) {
     apply_options(c, &s);
-    if (auto e = check_mask(s)) return fail(*e, c.json, out);
-    auto in = focus_input(s);
+    if (auto e = check_scenario(s))
+        return fail(Error{e->code, "With the options given: " + e->message}, c.json, out);
+    std::optional<IllustrativeModel> model;
+    if (s.kind == ScenarioKind::Sentence) {
+        auto m = illustrative_model(s);
+        if (!m.ok()) return fail(m.error(), c.json, out);
+        model = std::move(m.value());
+    }
+    Result<FocusInput> in = model ? Result<FocusInput>(focus_input(s, *model)) : focus_input(s);
     if (!in.ok()) return fail(in.error(), c.json, out);
     auto r = attend(in.value());
     if (!r.ok()) return fail(r.error(), c.json, out);
-    *out = c.json ? to_json(s, in.value(), r.value()) + "\n" : table(s, r.value());
+    *out = c.json ? to_json(s, in.value(), r.value(), model ? &*model : nullptr) + "\n"
+                  : table(s, r.value());
     return kExitOk;
 }
 
@@ -108,13 +100,13 @@ Scenario vectors_scenario(const Command& c) {
     Scenario s;
     s.id = "vectors";
     s.title = "Vectors from the command line";
-    s.kind = "vectors";
-    for (std::size_t j = 0; j < c.keys.size(); j++) {
+    s.kind = ScenarioKind::Vectors;
+    for (CandidateIndex j = 0; j < c.keys.size(); j++) {
         s.tokens.push_back("k" + std::to_string(j));
-        s.candidates.push_back(static_cast<int>(j));
+        s.candidates.push_back(static_cast<TokenPosition>(j));
     }
     s.tokens.push_back("query");
-    s.focus = static_cast<int>(c.keys.size());
+    s.focus = static_cast<TokenPosition>(c.keys.size());
     s.query = c.query;
     s.keys = c.keys;
     s.values = c.values;
@@ -126,7 +118,8 @@ int list_scenarios(const Command& c, std::string* out) {
     std::error_code ec;
     std::vector<std::string> files;
     for (fs::directory_iterator it(c.path, ec), end; !ec && it != end; it.increment(ec))
-        if (it->path().extension() == ".json") files.push_back(it->path().string());
+        if (it->path().extension() == ".json" && it->path().filename() != kScenarioIndexFile)
+            files.push_back(it->path().string());
     if (ec)
         return fail(Error{ErrorCode::FileNotReadable, "Cannot list the directory " + c.path + "."},
                     c.json, out);
@@ -138,13 +131,13 @@ int list_scenarios(const Command& c, std::string* out) {
         if (!s.ok()) return fail(Error{s.error().code, f + ": " + s.error().message}, c.json, out);
         list.push_back({{"id", s.value().id},
                         {"title", s.value().title},
-                        {"kind", s.value().kind},
+                        {"kind", scenario_kind_name(s.value().kind)},
                         {"illustrative", s.value().illustrative},
                         {"file", fs::path(f).filename().string()}});
         text += pad(s.value().id, 16) + "  " + s.value().title + "\n";
     }
     nlohmann::json j = {{"ok", true}, {"scenarios", list}};
-    *out = c.json ? j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n" : text;
+    *out = c.json ? dump_json(j) + "\n" : text;
     return kExitOk;
 }
 

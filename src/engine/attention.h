@@ -2,20 +2,22 @@
 //
 // One attention step for one focus token, in the order the explainer shows it:
 //   1. choose a focus token           q = the focus token's query vector
-//   2. compare with other tokens      s_j = q . k_j            (raw score, per-element products
-//   kept)
-//                                     s'_j = s_j / sqrt(d)     (scaled score; scale stored in
-//                                     result)
-//   3. turn scores into weights       l_j = s'_j / T, -inf where masked
+//   2. compare with other tokens      p_j = q . k_j            (dot product; its terms kept)
+//                                     s_j = p_j / sqrt(d)      (score; scale stored in result)
+//   3. turn scores into weights       l_j = s_j / T, -inf where masked
 //                                     w_j = exp(l_j - max_l) / sum_k exp(l_k - max_l)
 //   4. mix the values                 c_j = w_j v_j,  out = sum_j c_j
 // Then the whole sequence: Q = X Wq, K = X Wk, V = X Wv per head, softmax(Q K^T / sqrt(d_k)) V,
 // heads concatenated and projected by Wo.
 //
+// Words (the glossary's): dot product = q . k; score = the dot product times the scale, before
+// normalisation; weight = after softmax. A token *position* (TokenPosition) counts tokens of the
+// sequence from 0; a *candidate index* (CandidateIndex, j) counts the compared candidates.
+//
 // Rules: plain structs of numbers, no hidden state, no exceptions, never a NaN in a result.
-// Bad input gives an Error with a message a reader can understand.
-// Implementation: step.cpp, softmax.cpp, sequence.cpp, tokenizer.cpp, illustrative.cpp,
-// scenario.cpp, json.cpp (all in src/engine/).
+// Bad input gives an Error with a message a reader can understand. Only maths: no JSON, no files,
+// no text processing (that is the content library, src/content/content.h).
+// Implementation: step.cpp, softmax.cpp, sequence.cpp (all in src/engine/).
 #pragma once
 
 #include <cstddef>
@@ -32,6 +34,8 @@ namespace attn {
 // Numbers and limits
 // ---------------------------------------------------------------------------------------------
 using Vector = std::vector<double>;
+using TokenPosition = int;           // a token's place in the sequence, counted from 0
+using CandidateIndex = std::size_t;  // j: a candidate's place in keys, values and every result
 
 struct Matrix {  // row-major: element (r, c) is data[r * cols + c]
     int rows = 0, cols = 0;
@@ -40,16 +44,13 @@ struct Matrix {  // row-major: element (r, c) is data[r * cols + c]
     double& at(int r, int c) { return data[static_cast<std::size_t>(r) * cols + c]; }
 };
 
-constexpr int kMaxDimension = 512;               // d (vector length) must be 1..512
-constexpr int kMaxCandidates = 512;              // at most this many candidates in one focus step
-constexpr int kMaxHeads = 8;                     // h must be 1..8 and divide d_model
-constexpr int kMaxSequenceTokens = 1024;         // at most this many tokens in self_attention
-constexpr int kMaxSentenceTokens = 128;          // tokenizer cap on tokens
-constexpr std::size_t kMaxSentenceBytes = 4096;  // tokenizer cap on UTF-8 bytes
-constexpr std::size_t kMaxScenarioBytes = 1 << 20;  // scenario files larger than 1 MiB are refused
+constexpr int kMaxDimension = 512;        // d (vector length) must be 1..512
+constexpr int kMaxCandidates = 512;       // at most this many candidates in one focus step
+constexpr int kMaxHeads = 8;              // h must be 1..8 and divide d_model
+constexpr int kMaxSequenceTokens = 1024;  // at most this many tokens in self_attention
 
 // ---------------------------------------------------------------------------------------------
-// Errors are values
+// Errors are values (one list for the engine and its content library, src/content/content.h)
 // ---------------------------------------------------------------------------------------------
 enum class ErrorCode {
     DimensionMismatch,  // vectors of different lengths, or a per-candidate list of the wrong length
@@ -57,8 +58,8 @@ enum class ErrorCode {
     NonFinite,          // a NaN or infinite component
     BadTemperature,     // T <= 0 or not finite
     BadDimension,       // d outside 1..512
-    TooManyTokens,      // more than kMaxSentenceTokens tokens or kMaxCandidates candidates
-    TextTooLong,        // more than kMaxSentenceBytes bytes
+    TooManyTokens,      // more than kMaxCandidates candidates (content: kMaxSentenceTokens)
+    TextTooLong,        // content: more than kMaxSentenceBytes bytes
     InvalidUtf8,        // text is not valid UTF-8 (message gives the byte offset)
     EmptyText,          // text has no tokens
     BadFocus,           // focus position outside the tokens
@@ -111,13 +112,13 @@ struct StepOptions {
     bool causal = false;       // mask candidates whose position is after the focus position
 };
 
-struct FocusInput {                    // one attention step for one focus token
-    Vector query;                      // q (length d, 1..512)
-    std::vector<Vector> keys, values;  // k_j, v_j per candidate (same length d as q)
-    std::vector<int> positions;        // candidate positions in the sequence; empty = 0..n-1
-    int focus_position = 0;            // position of the focus token (used by causal)
-    std::vector<bool> denied;          // per-candidate "mask this position" (empty = none)
-    std::vector<bool> padding;         // per-candidate padding flags (empty = none)
+struct FocusInput {                        // one attention step for one focus token
+    Vector query;                          // q (length d, 1..512)
+    std::vector<Vector> keys, values;      // k_j, v_j per candidate (same length d as q)
+    std::vector<TokenPosition> positions;  // per candidate: its position; empty = 0..n-1
+    TokenPosition focus_position = 0;      // position of the focus token (used by causal)
+    std::vector<bool> denied;              // per-candidate "mask this position" (empty = none)
+    std::vector<bool> padding;             // per-candidate padding flags (empty = none)
     StepOptions options;
 };
 
@@ -125,9 +126,9 @@ struct FocusResult {                    // every intermediate, for the views
     int d = 0;                          // vector length
     double temperature = 1.0;           // T used
     std::vector<Vector> products;       // products[j][i] = q_i k_ji (the terms of the dot product)
-    Vector raw_scores;                  // s_j = q . k_j
+    Vector dot_products;                // p_j = q . k_j
     double scale = 1.0;                 // 1/sqrt(d) if options.scale, else 1
-    Vector scores;                      // s_j * scale
+    Vector scores;                      // s_j = p_j * scale
     std::vector<MaskReason> mask;       // per candidate
     Vector logits;                      // scores / T, -inf where masked
     Vector weights;                     // softmax(logits); exactly 0 where masked
@@ -140,17 +141,17 @@ struct FocusResult {                    // every intermediate, for the views
 // ---------------------------------------------------------------------------------------------
 // Step 2: compare (query . key)
 // ---------------------------------------------------------------------------------------------
-double dot(const Vector& a, const Vector& b);                     // a . b = sum_i a_i b_i
-Vector products(const Vector& q, const Vector& k);                // p_i = q_i k_i
-Vector scores(const Vector& q, const std::vector<Vector>& keys);  // s_j = q . k_j
-double scale_factor(int d, bool scaled);                          // 1/sqrt(d), or 1 if !scaled
-Vector scale_scores(const Vector& raw, double scale);             // s'_j = s_j * scale
+double dot(const Vector& a, const Vector& b);                           // a . b = sum_i a_i b_i
+Vector products(const Vector& q, const Vector& k);                      // t_i = q_i k_i
+Vector dot_products(const Vector& q, const std::vector<Vector>& keys);  // p_j = q . k_j
+double scale_factor(int d, bool scaled);                        // 1/sqrt(d), or 1 if !scaled
+Vector scale_scores(const Vector& dot_products, double scale);  // s_j = p_j * scale
 
 // ---------------------------------------------------------------------------------------------
 // Step 3: masks, temperature, stable softmax
 // ---------------------------------------------------------------------------------------------
 std::vector<MaskReason> build_mask(const FocusInput& in);  // denied > padding > causal, per cand.
-Vector apply_temperature(const Vector& scores, double temperature);            // l_j = s'_j / T
+Vector apply_temperature(const Vector& scores, double temperature);            // l_j = s_j / T
 Vector apply_mask(const Vector& logits, const std::vector<MaskReason>& mask);  // masked -> -inf
 Vector softmax(const Vector& logits, RowStatus* status);  // exp(l_j - max) / sum; all -inf -> 0s
 
@@ -164,6 +165,7 @@ Vector mix(const Vector& weights, const std::vector<Vector>& values);  // sum_j 
 // ---------------------------------------------------------------------------------------------
 // The whole focus step
 // ---------------------------------------------------------------------------------------------
+std::optional<Error> check_temperature(double temperature);    // T finite and > 0
 std::optional<Error> check_focus_input(const FocusInput& in);  // nullopt if valid, else the error
 Result<FocusResult> attend(const FocusInput& in);              // validate, then steps 2-4
 
@@ -203,69 +205,9 @@ Matrix transpose(const Matrix& m);                // (m^T)_ij = m_ji
 Matrix matmul(const Matrix& a, const Matrix& b);  // (ab)_ij = sum_k a_ik b_kj (shapes checked
                                                   //   by caller; mismatch -> 0 x 0)
 Matrix concat_heads(const std::vector<HeadResult>& heads);  // [O_1 | O_2 | ... | O_h]
+std::optional<Error> check_heads(int d_model, int heads);   // d_model 1..512, h 1..8, divides
 std::optional<Error> check_projections(const Projections& p, int d_model);  // shapes of W*
 Result<SequenceResult> self_attention(const Matrix& x, const Projections& p,
                                       const SequenceOptions& options);  // x: n x d_model
-
-// ---------------------------------------------------------------------------------------------
-// Tokenizer and the illustrative (NOT trained) model for free text
-// ---------------------------------------------------------------------------------------------
-struct Token {
-    std::string text;
-    int begin = 0, end = 0;  // byte offsets [begin, end) in the input
-};
-// Words (letters, digits, any non-ASCII letter; inner apostrophes/hyphens kept) and single
-// punctuation marks; whitespace separates. Errors: EmptyText, TextTooLong, InvalidUtf8 (with the
-// byte offset), TooManyTokens.
-Result<std::vector<Token>> tokenize(std::string_view utf8);
-std::optional<Error> check_utf8(std::string_view text);    // nullopt if valid UTF-8
-std::optional<Error> check_heads(int d_model, int heads);  // d_model 1..512, h 1..8, divides
-// Deterministic embedding: a hash of the lower-cased token text -> numbers in [-1, 1], plus a
-// small sinusoidal position code. n x d_model. Illustrative only.
-Matrix illustrative_embeddings(const std::vector<Token>& tokens, int d_model);
-// Deterministic pseudo-random projections for h heads (d_k = d_model / h). Illustrative only.
-Result<Projections> illustrative_projections(int d_model, int heads, std::uint32_t seed);
-std::uint64_t fingerprint(const Matrix& m);             // FNV-1a over shape and bits
-std::uint64_t fingerprint(const Projections& p);        // over every matrix, in order
-constexpr std::uint32_t kIllustrativeSeed = 20240601u;  // default seed for the projections
-
-// ---------------------------------------------------------------------------------------------
-// Scenarios (assets/scenarios/*.json; format in assets/scenarios/README.md)
-// ---------------------------------------------------------------------------------------------
-struct Scenario {
-    std::string id, title, description;
-    std::string kind = "vectors";      // "vectors" | "sentence"
-    std::vector<std::string> tokens;   // whole sequence (for "sentence": filled by the tokenizer)
-    int focus = 0;                     // focus position in tokens
-    std::vector<int> candidates;       // candidate positions (for "sentence": all positions)
-    Vector query;                      // "vectors" only
-    std::vector<Vector> keys, values;  // "vectors" only, one per candidate
-    std::vector<int> denied;           // positions masked by the reader
-    std::vector<int> padding;          // positions that are padding
-    StepOptions options;
-    std::string sentence;                    // "sentence" only
-    int d_model = 8, heads = 1;              // "sentence" only
-    int max_heads = 4;                       // "sentence" only: the most heads the views offer
-    std::uint32_t seed = kIllustrativeSeed;  // "sentence" only
-    bool illustrative = false;               // true: numbers come from the illustrative model
-};
-Result<Scenario> parse_scenario(std::string_view json_text);  // validates every field
-Result<std::string> read_text_file(const std::string& path);  // whole file (<= kMaxScenarioBytes)
-Result<Scenario> load_scenario(const std::string& path);      // read_text_file + parse_scenario
-Result<Scenario> find_scenario(const std::string& dir, const std::string& id);  // dir/id.json
-Result<FocusInput> focus_input(const Scenario& s);  // "sentence": tokenize, embed, project, head 0
-Result<Scenario> sentence_scenario(std::string_view text, int focus, int d_model, int heads);
-Result<FocusResult> run_scenario(const Scenario& s);  // focus_input + attend
-// Sequence view of a "sentence" scenario: embeddings, projections, every head.
-Result<SequenceResult> sentence_self_attention(const Scenario& s);
-
-// ---------------------------------------------------------------------------------------------
-// JSON (format in /work/notes/contracts.md)
-// ---------------------------------------------------------------------------------------------
-std::string to_json(const Scenario& s, const FocusResult& r);  // {"ok": true, ... one focus step}
-// The same, plus "query" and per-candidate "key" and "value" vectors (and for a sentence
-// scenario "sentence", "d_model", "heads", "projections_fingerprint").
-std::string to_json(const Scenario& s, const FocusInput& in, const FocusResult& r);
-std::string error_json(const Error& e);  // {"ok": false, "error": {"code": ..., "message": ...}}
 
 }  // namespace attn

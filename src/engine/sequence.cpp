@@ -100,6 +100,23 @@ Matrix concat_heads(const std::vector<HeadResult>& heads) {
     return c;
 }
 
+// d_model in 1..512, h in 1..8, and h divides d_model (so every head has d_k = d_model / h)
+std::optional<Error> check_heads(int d_model, int heads) {
+    if (d_model < 1 || d_model > kMaxDimension)
+        return error(ErrorCode::BadDimension, "The model width d_model is " +
+                                                  std::to_string(d_model) + "; it must be 1 to " +
+                                                  std::to_string(kMaxDimension) + ".");
+    if (heads < 1 || heads > kMaxHeads)
+        return error(ErrorCode::BadHeads, "The number of heads is " + std::to_string(heads) +
+                                              "; it must be 1 to " + std::to_string(kMaxHeads) +
+                                              ".");
+    if (d_model % heads != 0)
+        return error(ErrorCode::BadHeads, "The model width " + std::to_string(d_model) +
+                                              " cannot be split evenly into " +
+                                              std::to_string(heads) + " heads.");
+    return std::nullopt;
+}
+
 // Wq, Wk, Wv of each head are d_model x d_k (the same d_k for every head, 1..512);
 // Wo is (h * d_k) x d_model; 1..8 heads; every number finite.
 std::optional<Error> check_projections(const Projections& p, int d_model) {
@@ -169,9 +186,7 @@ Result<SequenceResult> self_attention(const Matrix& x, const Projections& p,
                          std::to_string(kMaxSequenceTokens) + " are allowed.");
     if (auto e = check_matrix(x, x.rows, x.cols, "The input matrix")) return *e;
     if (auto e = check_projections(p, x.cols)) return *e;
-    if (!std::isfinite(options.temperature) || !(options.temperature > 0.0))
-        return error(ErrorCode::BadTemperature,
-                     "The temperature must be a finite number greater than 0.");
+    if (auto e = check_temperature(options.temperature)) return *e;
     if (!options.padding.empty() && options.padding.size() != static_cast<std::size_t>(x.rows))
         return error(ErrorCode::DimensionMismatch,
                      "The padding list has " + std::to_string(options.padding.size()) +

@@ -74,18 +74,18 @@ double dot(const Vector& a, const Vector& b) {
     return sum;
 }
 
-// p_i = q_i k_i   (the terms a view shows being added up into the raw score)
+// t_i = q_i k_i   (the terms a view shows being added up into the dot product)
 Vector products(const Vector& q, const Vector& k) {
     Vector p(q.size() < k.size() ? q.size() : k.size());
     for (std::size_t i = 0; i < p.size(); i++) p[i] = q[i] * k[i];
     return p;
 }
 
-// s_j = q . k_j
-Vector scores(const Vector& q, const std::vector<Vector>& keys) {
-    Vector s(keys.size());
-    for (std::size_t j = 0; j < keys.size(); j++) s[j] = dot(q, keys[j]);
-    return s;
+// p_j = q . k_j
+Vector dot_products(const Vector& q, const std::vector<Vector>& keys) {
+    Vector p(keys.size());
+    for (std::size_t j = 0; j < keys.size(); j++) p[j] = dot(q, keys[j]);
+    return p;
 }
 
 // scale = 1/sqrt(d) when scaled (keeps the spread of q . k near 1 as d grows), else 1
@@ -94,10 +94,10 @@ double scale_factor(int d, bool scaled) {
     return 1.0 / std::sqrt(static_cast<double>(d));
 }
 
-// s'_j = s_j * scale
-Vector scale_scores(const Vector& raw, double scale) {
-    Vector s(raw.size());
-    for (std::size_t j = 0; j < raw.size(); j++) s[j] = raw[j] * scale;
+// s_j = p_j * scale
+Vector scale_scores(const Vector& dot_products, double scale) {
+    Vector s(dot_products.size());
+    for (std::size_t j = 0; j < dot_products.size(); j++) s[j] = dot_products[j] * scale;
     return s;
 }
 
@@ -106,7 +106,8 @@ Vector scale_scores(const Vector& raw, double scale) {
 std::vector<MaskReason> build_mask(const FocusInput& in) {
     std::vector<MaskReason> mask(in.keys.size(), MaskReason::Allowed);
     for (std::size_t j = 0; j < mask.size(); j++) {
-        int position = j < in.positions.size() ? in.positions[j] : static_cast<int>(j);
+        const TokenPosition position =
+            j < in.positions.size() ? in.positions[j] : static_cast<TokenPosition>(j);
         if (j < in.denied.size() && in.denied[j])
             mask[j] = MaskReason::Denied;
         else if (j < in.padding.size() && in.padding[j])
@@ -117,7 +118,7 @@ std::vector<MaskReason> build_mask(const FocusInput& in) {
     return mask;
 }
 
-// l_j = s'_j / T
+// l_j = s_j / T
 Vector apply_temperature(const Vector& scores, double temperature) {
     Vector l(scores.size());
     for (std::size_t j = 0; j < scores.size(); j++) l[j] = scores[j] / temperature;
@@ -188,6 +189,14 @@ std::optional<Error> check_vectors(const std::vector<Vector>& vs, std::size_t d,
 
 }  // namespace
 
+// T > 0 and finite (T = 0 would divide by zero; a NaN T would give NaN weights)
+std::optional<Error> check_temperature(double temperature) {
+    if (!std::isfinite(temperature) || !(temperature > 0.0))
+        return error(ErrorCode::BadTemperature,
+                     "The temperature must be a finite number greater than 0.");
+    return std::nullopt;
+}
+
 // Valid input: 1 <= d <= 512; 1..kMaxCandidates candidates; one value per key; equal lengths;
 // finite numbers; T > 0 and finite; per-candidate lists empty or one entry per candidate.
 std::optional<Error> check_focus_input(const FocusInput& in) {
@@ -218,16 +227,13 @@ std::optional<Error> check_focus_input(const FocusInput& in) {
                                                   "; values need between 1 and " +
                                                   std::to_string(kMaxDimension) + ".");
     if (auto e = check_vectors(in.values, dv, "Value")) return e;
-    const double t = in.options.temperature;
-    if (!std::isfinite(t) || !(t > 0.0))
-        return error(ErrorCode::BadTemperature,
-                     "The temperature must be a finite number greater than 0.");
+    if (auto e = check_temperature(in.options.temperature)) return e;
     const std::size_t n = in.keys.size();
     if (!in.positions.empty() && in.positions.size() != n)
         return error(ErrorCode::DimensionMismatch, "There are " + count(n, "candidate") + " but " +
                                                        count(in.positions.size(), "position") +
                                                        ".");
-    for (int p : in.positions)
+    for (TokenPosition p : in.positions)
         if (p < 0)
             return error(ErrorCode::BadArgument,
                          "A candidate position is negative (" + std::to_string(p) + ").");
@@ -244,7 +250,7 @@ std::optional<Error> check_focus_input(const FocusInput& in) {
     return std::nullopt;
 }
 
-// attend: validate, then s = q.K, s' = s * scale, l = mask(s' / T), w = softmax(l),
+// attend: validate, then p = q.K, s = p * scale, l = mask(s / T), w = softmax(l),
 // c_j = w_j v_j, out = sum_j c_j. Numbers too large to represent on the way give NonFinite.
 Result<FocusResult> attend(const FocusInput& in) {
     if (auto e = check_focus_input(in)) return *e;
@@ -253,12 +259,12 @@ Result<FocusResult> attend(const FocusInput& in) {
     r.temperature = in.options.temperature;
     r.products.resize(in.keys.size());
     for (std::size_t j = 0; j < in.keys.size(); j++) r.products[j] = products(in.query, in.keys[j]);
-    r.raw_scores = scores(in.query, in.keys);
-    if (!all_finite(r.raw_scores))
+    r.dot_products = dot_products(in.query, in.keys);
+    if (!all_finite(r.dot_products))
         return error(ErrorCode::NonFinite,
-                     "A query-key score is too large to represent; use smaller numbers.");
+                     "A query-key dot product is too large to represent; use smaller numbers.");
     r.scale = scale_factor(r.d, in.options.scale);
-    r.scores = scale_scores(r.raw_scores, r.scale);
+    r.scores = scale_scores(r.dot_products, r.scale);
     r.mask = build_mask(in);
     Vector unmasked = apply_temperature(r.scores, r.temperature);
     for (std::size_t j = 0; j < unmasked.size(); j++)

@@ -323,7 +323,7 @@ std::vector<Vector> head_rows(const F* m, int n, int C, int D, int h) {
 }  // namespace
 
 // Per head h and query i, over the candidates j = 0..i (the keys and values grow by one row per
-// query, so no future key is ever compared): dot_i = scores(q_i, K_0..i), score_i =
+// query, so no future key is ever compared): dot_i = dot_products(q_i, K_0..i), score_i =
 // scale_scores(dot_i, 1/sqrt(D)), l_i = apply_mask(apply_temperature(score_i, 1), build_mask
 // (causal at i)), w_i = softmax(l_i), o_i = mix(w_i, V_0..i). Entries j > i of dots, scores and
 // weights are 0: masked, never computed. attend(head_focus_input(...)) over all n candidates with
@@ -348,7 +348,7 @@ void attention_forward(F* out, F* dots, F* scores_out, F* weights_out, const F* 
             keys.emplace_back(k + row, k + row + D);
             values.emplace_back(v + row, v + row + D);
             query.assign(q + row, q + row + D);
-            const Vector dot_i = scores(query, keys);
+            const Vector dot_i = dot_products(query, keys);
             const Vector score_i = scale_scores(dot_i, scale);
             mask_input.keys.resize(sz(i + 1));
             mask_input.focus_position = i;

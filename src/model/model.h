@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "attention.h"
+#include "content.h"  // check_utf8, kMaxSentenceBytes (the content library)
 #include "transformer.h"
 
 namespace attn {

@@ -53,8 +53,9 @@ TEST_F(AppModel, DraggingAQueryComponentChangesTheRawScoreToTheNewDotProduct) {
     e.vectors.push_back(app::VectorEdit{app::VectorEdit::Query, 0, 0, 2.5});
     ASSERT_TRUE(app::apply(s, d, e, lib).error.empty());
     EXPECT_DOUBLE_EQ(s.scenario.query[0], 2.5);
-    for (std::size_t j = 0; j < d.focus.raw_scores.size(); ++j)
-        EXPECT_NEAR(d.focus.raw_scores[j], attn::dot(s.scenario.query, s.scenario.keys[j]), 1e-12);
+    for (std::size_t j = 0; j < d.focus.dot_products.size(); ++j)
+        EXPECT_NEAR(d.focus.dot_products[j], attn::dot(s.scenario.query, s.scenario.keys[j]),
+                    1e-12);
 }
 
 TEST_F(AppModel, MaskingAPositionGivesItZeroWeightAndTheRestStillSumToOne) {

@@ -19,7 +19,8 @@ export const SHOTS = join(ROOT, 'tests/e2e/screenshots');
 export const SUB_PATH = '/learn/ai/attention-score/';
 export const APP_TIMEOUT = 30000; // SwiftShader on 2 cores: the app is usually ready in ~2 s
 
-// Flags verified in notes/toolchain.md: WebGL2 through SwiftShader, no network side-traffic.
+// WebGL2 through SwiftShader (--use-angle, --enable-unsafe-swiftshader), no network side-traffic
+// (the --disable-* flags).
 export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',

@@ -10,15 +10,15 @@
 #include "cli.h"
 
 namespace {
-// A successful --json answer is valid JSON whose numbers are all numbers: every candidate's raw,
-// score and weight, and every output component (NaN or infinity would come out as null).
+// A successful --json answer is valid JSON whose numbers are all numbers: every candidate's
+// dot_product, score and weight, and every output component (NaN or infinity would be null).
 bool json_numbers_finite(const std::string& out) {
     const nlohmann::json j = nlohmann::json::parse(out, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return false;
     if (!j.value("ok", false)) return true;  // an error object: its message is checked elsewhere
     if (!j.contains("candidates") || !j["candidates"].is_array()) return false;
     for (const auto& c : j["candidates"])
-        for (const char* k : {"raw", "score", "weight"})
+        for (const char* k : {"dot_product", "score", "weight"})
             if (!c.contains(k) || !c[k].is_number()) return false;
     if (!j.contains("output") || !j["output"].is_array()) return false;
     for (const auto& v : j["output"])

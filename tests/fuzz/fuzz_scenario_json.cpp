@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "attention.h"
+#include "content.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     auto s = attn::parse_scenario(std::string_view(reinterpret_cast<const char*>(data), size));
@@ -21,6 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (double w : r.value().weights)
         if (!std::isfinite(w)) std::abort();
     (void)attn::to_json(s.value(), in.value(), r.value());
-    if (s.value().kind == "sentence") (void)attn::sentence_self_attention(s.value());
+    if (s.value().kind == attn::ScenarioKind::Sentence)
+        (void)attn::sentence_self_attention(s.value());
     return 0;
 }

@@ -143,7 +143,7 @@ TEST(TransformerAttention, HeadRowIsTheGlossaryFocusStep) {
                 for (int j = 0; j < n; j++) {
                     const std::size_t at = attn::head_index(n, h, i, j);
                     if (j <= i) {  // the model never computes masked entries
-                        EXPECT_EQ(r.value().raw_scores[j], a.layers[l].dots[at]);
+                        EXPECT_EQ(r.value().dot_products[j], a.layers[l].dots[at]);
                         EXPECT_EQ(r.value().scores[j], a.layers[l].scores[at]);
                     }
                     EXPECT_EQ(r.value().weights[j], a.layers[l].weights[at]);

@@ -56,8 +56,9 @@
   }
 
   function build(form) {
-    var box = make('section', { 'class': 'canvas-settings', id: 'canvas-settings', 'aria-labelledby': 'canvas-settings-title' });
-    box.appendChild(make('h4', { 'class': 'settings-title', id: 'canvas-settings-title' }, 'Canvas settings'));
+    // collapsed: one line until the reader opens it (the canvas itself has the same controls)
+    var box = make('details', { 'class': 'canvas-settings', id: 'canvas-settings' });
+    box.appendChild(make('summary', { 'class': 'settings-title', id: 'canvas-settings-title' }, 'Canvas settings: temperature, \u221ad scaling, d, masks, heads, word swaps, vectors'));
     var grid = make('div', { 'class': 'settings-grid' });
     el.temperature = make('input', { type: 'range', id: 'set-temperature', min: '0.1', max: '5', step: '0.05' });
     el.temperatureOut = make('output', { id: 'set-temperature-value', 'for': 'set-temperature' });
@@ -96,8 +97,8 @@
     KEYS.forEach(function (k) { dl.appendChild(make('dt', {}, k[0])); dl.appendChild(make('dd', {}, k[1])); });
     help.appendChild(dl);
     help.appendChild(make('p', {}, 'On a touch screen: tap a candidate to pin it, tap it again to let go; tap a row of the map to make it the focus. Every setting is also here, below the canvas.'));
-    box.appendChild(help);
     form.parentNode.insertBefore(box, form.nextSibling);
+    box.parentNode.insertBefore(help, box.nextSibling);
     el.box = box;
     wire();
   }

@@ -1,7 +1,11 @@
-/* The interactive stage: loads app.js (the WebGL2 canvas, see notes/contracts.md "App") when it exists
+/* The interactive stage: loads app.js (the WebGL2 canvas, see docs/contract.md section 4) when it exists
  * and WebGL2 is available, and keeps the HTML controls, the canvas and the live description in sync
  * through onStateChange. Without the app it still steps through the two engine-computed scenarios
- * embedded in the page by the build, so the description and diagram keep working. */
+ * embedded in the page by the build, so the description and diagram keep working.
+ * Faults: a failure the app reports before the page listens is kept and shown; an app that arrives
+ * after the wait (data-load-timeout on the stage, ms) is taken up; a lost WebGL context
+ * (onCanvasStatus) hides the canvas behind a message while the controls keep working.
+ * Every state shown is also sent as an `attention:state` event on the stage (persist.js). */
 (function () {
   'use strict';
   var MAX_CHARS = 800, LOAD_TIMEOUT_MS = 20000;  // MAX_CHARS: the input's maxlength (the engine's byte cap once ready)
@@ -15,6 +19,10 @@
   var liveTimer = 0;
   var pasteError = false;    // the sentence error came from a too-long paste
   var limits = { tokens: 128, bytes: 4096 };  // the engine's, read from attn_tokenize once ready
+  var early = null;          // a failure the app reported before it was ready
+  var lost = false;          // the canvas's WebGL context is lost (until restored)
+  var helpText = '';         // the sentence help as the build wrote it
+  var appModule = null;      // the app's Module once it resolved (to stop its loop on a failure)
 
   function $(id) { return document.getElementById(id); }
   function clone(o) { return JSON.parse(JSON.stringify(o)); }
@@ -31,6 +39,7 @@
   function render(s) {
     if (!s || !Array.isArray(s.tokens) || !Array.isArray(s.candidates)) return;
     state = s;
+    try { el.stage.dispatchEvent(new CustomEvent('attention:state', { detail: s })); } catch (e) { /* a listener failed */ }
     var step = typeof s.step === 'number' ? s.step : 3;
     var scen = s.sentence ? 'sentence' : s.scenario;
     if (el.scenario.value !== scen) el.scenario.value = scen;
@@ -325,6 +334,26 @@
     else offline(step);
   }
 
+  // The app running: its canvas, or the message while its WebGL context is lost.
+  function showCanvas() {
+    el.canvas.hidden = lost;
+    setStageMessage(lost ? 'context-lost' : 'ready', lost ? (messages.context_lost || messages.no_app) : '');
+  }
+  // The app cannot draw (reported by the app, before or after ready()).
+  function appFailed(err) {
+    var code = err && err.code;
+    // no app keeps running under the message
+    try { if (appModule && typeof appModule.pauseMainLoop === 'function') appModule.pauseMainLoop(); } catch (e) { /* gone */ }
+    unavailable(code === 'no_webgl2' ? 'no-webgl2' : 'failed', code === 'no_webgl2' ? messages.no_webgl : messages.no_app);
+  }
+  // Module.onCanvasStatus: "lost" / "restored" (the WebGL context), "failed" (not rebuilt).
+  function canvasStatus(status) {
+    if (status === 'lost') lost = true;
+    else if (status === 'restored') lost = false;
+    else if (status === 'failed') { lost = false; early = { code: 'no_canvas' }; if (api) appFailed(early); return; }
+    if (api) showCanvas();
+  }
+
   function unavailable(kind, text) {
     api = null;
     el.canvas.hidden = true;
@@ -336,12 +365,13 @@
   function ready(m) {
     var cw = m && m.cwrap;
     if (typeof cw !== 'function') { unavailable('failed', messages.no_app); return; }
+    appModule = mod;
+    if (early) { appFailed(early); return; }
     // The wrapper is generated from the export list (src/app/exports.json) into app.js.
     api = typeof m.attnApi === 'function' ? m.attnApi() : null;
     if (!api) { unavailable('failed', messages.no_app); return; }
     mod = m;
-    el.canvas.hidden = false;
-    setStageMessage('ready', '');
+    showCanvas();
     // The sentence limit is the engine's (tokens and bytes), stated once in the help text.
     try {
       var probe = JSON.parse(api.tokenize(''));
@@ -349,7 +379,7 @@
     } catch (e) { /* keep the defaults */ }
     MAX_CHARS = limits.bytes;  // one limit, the engine's: the field never cuts a sentence it takes
     el.sentence.setAttribute('maxlength', String(limits.bytes));
-    el.sentenceHelp.textContent = 'Up to ' + limits.tokens + ' tokens (each word and each punctuation mark is one) and ' + limits.bytes + ' bytes. The canvas draws Latin and Greek letters, digits and ordinary punctuation.';
+    helpText = 'Up to ' + limits.tokens + ' tokens (each word and each punctuation mark is one) and ' + limits.bytes + ' bytes. The canvas draws Latin and Greek letters, digits and ordinary punctuation.';
     if (window.AttentionCanvasControls) {
       window.AttentionCanvasControls.attach({
         api: api, form: el.form, readout: el.readout,
@@ -358,6 +388,7 @@
       });
     }
     [el.focus, el.view, el.sentence, el.submit].forEach(function (n) { n.disabled = false; });
+    el.sentenceHelp.textContent = helpText;
     el.scenario.querySelector('option[value="sentence"]').disabled = false;
     var mo = el.scenario.querySelector('option[value="model"]');
     if (mo) mo.disabled = false;
@@ -381,9 +412,13 @@
     var gl = null;
     try { gl = document.createElement('canvas').getContext('webgl2'); } catch (e) { gl = null; }
     if (!gl) { unavailable('no-webgl2', messages.no_webgl); return; }
+    try { var probe = gl.getExtension('WEBGL_lose_context'); if (probe) probe.loseContext(); } catch (e) { /* released with the canvas */ }
+    gl = null;
     setStageMessage('loading', messages.loading);
-    var done = false;
-    var timer = setTimeout(function () { if (!done) { done = true; unavailable('failed', messages.no_app); } }, LOAD_TIMEOUT_MS);
+    var done = false;  // failed for good, or ready; a timeout only says so and keeps waiting
+    var wait = parseInt(el.stage.getAttribute('data-load-timeout'), 10);
+    if (!(wait >= 100 && wait <= 600000)) wait = LOAD_TIMEOUT_MS;
+    var timer = setTimeout(function () { if (!done) unavailable('failed', messages.no_app); }, wait);
     function failed() { if (!done) { done = true; clearTimeout(timer); unavailable('failed', messages.no_app); } }
     var s = document.createElement('script');
     s.src = 'app.js';
@@ -395,9 +430,12 @@
         p = window.createAttentionApp({
           canvas: el.canvas,
           onStateChange: function (json) {
-            if (!api) return;
-            try { render(JSON.parse(json)); } catch (e) { /* ignore a malformed update; keep the last state */ }
+            var s;
+            try { s = JSON.parse(json); } catch (e) { return; /* ignore a malformed update; keep the last state */ }
+            if (s && s.ok === false) { early = s.error || {}; if (api) appFailed(early); return; }
+            if (api) render(s);
           },
+          onCanvasStatus: canvasStatus,
           // The canvas never scrolls inside: it is as tall as its content, and the page scrolls.
           onContentHeight: function (h) {
             if (typeof h === 'number' && isFinite(h) && h > 0) el.stage.style.height = Math.round(Math.min(Math.max(h, 320), 6000)) + 'px';
@@ -436,6 +474,7 @@
     el.submit = $('sentence-submit');
     MAX_CHARS = parseInt(el.sentence.getAttribute('maxlength'), 10) || MAX_CHARS;
     el.sentenceError = $('sentence-error'); el.sentenceHelp = $('sentence-help');
+    helpText = el.sentenceHelp.textContent;
     el.ctlError = $('control-error'); el.live = $('live-description');
     // the non-live readout of what the pointer highlights, and why Next / Back are off
     el.readout = document.createElement('p');

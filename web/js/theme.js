@@ -1,5 +1,6 @@
 /* Theme: follows prefers-color-scheme until the reader picks one with the toggle (kept in
- * localStorage when allowed). ?theme=dark|light in the URL wins (used by embeds). Runs in <head>
+ * localStorage when allowed). ?theme=dark|light in the URL wins (used by embeds); the embed's
+ * toggle (data-opt-in) shows only with ?theme-toggle=1. Runs in <head>
  * (not deferred) so the page never flashes the wrong theme. Exposes window.AttentionTheme. */
 (function () {
   'use strict';
@@ -9,8 +10,8 @@
 
   function stored() { try { return window.localStorage.getItem(KEY); } catch (e) { return null; } }
   function save(v) { try { window.localStorage.setItem(KEY, v); } catch (e) { /* storage blocked: fine */ } }
-  function param() {
-    try { return new URLSearchParams(window.location.search).get('theme'); } catch (e) { return null; }
+  function param(name) {
+    try { return new URLSearchParams(window.location.search).get(name || 'theme'); } catch (e) { return null; }
   }
   var media = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
 
@@ -39,6 +40,8 @@
   document.addEventListener('DOMContentLoaded', function () {
     var b = document.getElementById('theme-toggle');
     if (!b) return;
+    // the embed shows its toggle only when the host asks for it (?theme-toggle=1)
+    if (b.hasAttribute('data-opt-in') && param('theme-toggle') !== '1') return;
     b.hidden = false;
     b.addEventListener('click', function () { set(!isDark()); });
     notify();

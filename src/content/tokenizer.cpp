@@ -2,7 +2,7 @@
 #include <cstdio>
 #include <string>
 
-#include "attention.h"
+#include "content.h"
 
 namespace attn {
 

@@ -1,36 +1,29 @@
-// json.cpp - the focus-step JSON of /work/notes/contracts.md, and the error JSON.
+// json.cpp - the focus-step JSON and the error JSON of docs/contract.md.
 // Numbers are written with full precision (round-trip exact). -infinity is never written:
 // a masked candidate's "logit" is null. Text that is not valid UTF-8 is replaced, never thrown.
-#include <cinttypes>
-#include <cstdio>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
-#include "attention.h"
+#include "content_json.h"
 
 namespace attn {
 
 using json = nlohmann::json;
 
-namespace {
-
-std::string dump(const json& j) {
+std::string dump_json(const json& j) {
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-json focus_json(const Scenario& s, const FocusInput* in, const FocusResult& r) {
+json focus_json(const Scenario& s, const FocusInput* in, const FocusResult& r,
+                const IllustrativeModel* model) {
     json j;
     j["ok"] = true;
     j["scenario"] = s.id;
     j["title"] = s.title;
-    j["kind"] = s.kind;
+    j["kind"] = scenario_kind_name(s.kind);
     j["illustrative"] = s.illustrative;
     j["tokens"] = s.tokens;
     j["focus"] = s.focus;
-    j["focus_token"] = s.focus >= 0 && s.focus < static_cast<int>(s.tokens.size())
-                           ? s.tokens[static_cast<std::size_t>(s.focus)]
-                           : std::string();
+    j["focus_token"] = focus_token(s);
     j["d"] = r.d;
     j["scaled"] = s.options.scale;
     j["scale"] = r.scale;
@@ -39,17 +32,15 @@ json focus_json(const Scenario& s, const FocusInput* in, const FocusResult& r) {
     j["status"] = row_status_name(r.status);
     if (in) j["query"] = in->query;
     json candidates = json::array();
-    for (std::size_t c = 0; c < r.weights.size(); c++) {
+    for (CandidateIndex c = 0; c < r.weights.size(); c++) {
         json cj;
-        const int position = c < s.candidates.size() ? s.candidates[c] : static_cast<int>(c);
+        const TokenPosition position = candidate_position(s, c);
         cj["position"] = position;
-        cj["token"] = position >= 0 && position < static_cast<int>(s.tokens.size())
-                          ? s.tokens[static_cast<std::size_t>(position)]
-                          : std::string();
+        cj["token"] = token_at(s, position);
         if (in) cj["key"] = in->keys[c];
         if (in) cj["value"] = in->values[c];
         cj["products"] = r.products[c];
-        cj["raw"] = r.raw_scores[c];
+        cj["dot_product"] = r.dot_products[c];
         cj["score"] = r.scores[c];
         cj["masked"] = is_masked(r.mask[c]);
         cj["mask_reason"] = mask_reason_name(r.mask[c]);
@@ -61,36 +52,31 @@ json focus_json(const Scenario& s, const FocusInput* in, const FocusResult& r) {
     j["candidates"] = std::move(candidates);
     j["output"] = r.output;
     j["weight_sum"] = r.weight_sum;
-    if (in && s.kind == "sentence") {
+    if (in && s.kind == ScenarioKind::Sentence) {
         j["sentence"] = s.sentence;
         j["d_model"] = s.d_model;
         j["heads"] = s.heads;
         j["max_heads"] = s.max_heads;
-        auto p = illustrative_projections(s.d_model, s.heads, s.seed);
-        if (p.ok()) {
-            char hex[24];
-            std::snprintf(hex, sizeof hex, "%016" PRIx64, fingerprint(p.value()));
-            j["projections_fingerprint"] = hex;
-        }
+        if (model) j["projections_fingerprint"] = fingerprint_hex(model->projections_print);
     }
     return j;
 }
 
-}  // namespace
-
-std::string to_json(const Scenario& s, const FocusResult& r) {
-    return dump(focus_json(s, nullptr, r));
+json error_json_value(const Error& e) {
+    return {{"ok", false}, {"error", {{"code", error_code_name(e.code)}, {"message", e.message}}}};
 }
 
-std::string to_json(const Scenario& s, const FocusInput& in, const FocusResult& r) {
-    return dump(focus_json(s, &in, r));
+std::string to_json(const Scenario& s, const FocusResult& r) {
+    return dump_json(focus_json(s, nullptr, r, nullptr));
+}
+
+std::string to_json(const Scenario& s, const FocusInput& in, const FocusResult& r,
+                    const IllustrativeModel* model) {
+    return dump_json(focus_json(s, &in, r, model));
 }
 
 std::string error_json(const Error& e) {
-    json j;
-    j["ok"] = false;
-    j["error"] = {{"code", error_code_name(e.code)}, {"message", e.message}};
-    return dump(j);
+    return dump_json(error_json_value(e));
 }
 
 }  // namespace attn

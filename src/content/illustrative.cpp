@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string>
 
-#include "attention.h"
+#include "content.h"
 
 namespace attn {
 
@@ -42,22 +42,6 @@ Matrix random_matrix(int rows, int cols, double amplitude, std::uint64_t* state)
 }
 
 }  // namespace
-
-std::optional<Error> check_heads(int d_model, int heads) {
-    if (d_model < 1 || d_model > kMaxDimension)
-        return Error{ErrorCode::BadDimension, "The model width d_model is " +
-                                                  std::to_string(d_model) + "; it must be 1 to " +
-                                                  std::to_string(kMaxDimension) + "."};
-    if (heads < 1 || heads > kMaxHeads)
-        return Error{ErrorCode::BadHeads, "The number of heads is " + std::to_string(heads) +
-                                              "; it must be 1 to " + std::to_string(kMaxHeads) +
-                                              "."};
-    if (d_model % heads != 0)
-        return Error{ErrorCode::BadHeads, "The model width " + std::to_string(d_model) +
-                                              " cannot be split evenly into " +
-                                              std::to_string(heads) + " heads."};
-    return std::nullopt;
-}
 
 // x_p,i = u_i(hash(lower(token_p))) + 0.25 * (i even ? sin : cos)(p / 10000^(2 floor(i/2) / d))
 // u_i in [-1, 1): the same word gets the same base vector anywhere; the small sinusoidal
@@ -123,6 +107,15 @@ std::uint64_t fingerprint(const Projections& p) {
     }
     add(p.wo);
     return h;
+}
+
+// 16 hex digits, most significant first
+std::string fingerprint_hex(std::uint64_t print) {
+    const char* digits = "0123456789abcdef";
+    std::string hex(16, '0');
+    for (int i = 15; i >= 0; i--, print >>= 4)
+        hex[static_cast<std::size_t>(i)] = digits[print & 0xF];
+    return hex;
 }
 
 }  // namespace attn

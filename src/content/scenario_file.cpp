@@ -1,12 +1,11 @@
-// scenario.cpp - scenarios as data: parse and validate assets/scenarios/*.json, and turn a
-// scenario into the input of one focus step (for free text: tokenize, embed, project, head 0).
-#include <cmath>
+// scenario_file.cpp - scenarios as files: read assets/scenarios/*.json and the scenario index,
+// and parse every field (check_scenario in scenario.cpp does the rest). The only file I/O.
 #include <cstdio>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
-#include "attention.h"
+#include "content_internal.h"
 
 namespace attn {
 
@@ -14,8 +13,10 @@ using json = nlohmann::json;
 
 namespace {
 
+using detail::prefixed;
+
 Error bad(const std::string& field, const std::string& problem) {
-    return Error{ErrorCode::BadScenario, "The scenario's field \"" + field + "\" " + problem};
+    return detail::bad_field(field, problem);
 }
 
 // Each reader returns an error for a present-but-wrong field; an absent optional field keeps
@@ -151,66 +152,12 @@ std::optional<Error> read_strings(const json& j, const char* field, std::vector<
     return std::nullopt;
 }
 
-// Positions listed in `positions`, as one flag per candidate.
-std::vector<bool> flags(const std::vector<int>& candidates, const std::vector<int>& positions) {
-    std::vector<bool> f(candidates.size(), false);
-    bool any = false;
-    for (std::size_t j = 0; j < candidates.size(); j++)
-        for (int p : positions)
-            if (p == candidates[j]) f[j] = any = true;
-    return any ? f : std::vector<bool>{};
-}
-
-std::vector<Token> tokens_of(const Scenario& s) {
-    std::vector<Token> t;
-    for (const std::string& text : s.tokens) t.push_back(Token{text, 0, 0});
-    return t;
-}
-
 // "field \"scale\"" -> "field \"options.scale\"" for errors inside the options object
 Error in_options(Error e) {
     const std::string marker = "field \"";
     const std::size_t at = e.message.find(marker);
     if (at != std::string::npos) e.message.insert(at + marker.size(), "options.");
     return e;
-}
-
-Error prefixed(const Error& e, const std::string& prefix) {
-    return Error{e.code, prefix + e.message};
-}
-
-std::optional<Error> check_positions(const Scenario& s, const std::vector<int>& ps,
-                                     const char* field) {
-    for (int p : ps)
-        if (p < 0 || p >= static_cast<int>(s.tokens.size()))
-            return bad(field, "lists position " + std::to_string(p) + ", but the tokens are " +
-                                  "numbered 0 to " + std::to_string(s.tokens.size() - 1) + ".");
-    return std::nullopt;
-}
-
-// Everything a scenario needs besides its vectors: focus and candidates inside the tokens.
-std::optional<Error> check_scenario(const Scenario& s) {
-    if (s.tokens.empty()) return bad("tokens", "must list at least one token.");
-    if (s.focus < 0 || s.focus >= static_cast<int>(s.tokens.size()))
-        return Error{ErrorCode::BadFocus, "The focus position " + std::to_string(s.focus) +
-                                              " is outside the tokens (0 to " +
-                                              std::to_string(s.tokens.size() - 1) + ")."};
-    if (auto e = check_utf8(s.title)) return prefixed(*e, "In the title: ");
-    for (const std::string& t : s.tokens)
-        if (auto e = check_utf8(t)) return prefixed(*e, "In a token: ");
-    if (auto e = check_positions(s, s.candidates, "candidates")) return e;
-    if (auto e = check_positions(s, s.denied, "denied")) return e;
-    if (auto e = check_positions(s, s.padding, "padding")) return e;
-    if (s.kind == "sentence") {
-        if (auto e = check_heads(s.d_model, s.heads)) return e;
-        if (s.max_heads < s.heads || s.max_heads > kMaxHeads)
-            return bad("max_heads",
-                       "must be between \"heads\" and " + std::to_string(kMaxHeads) + ".");
-    }
-    auto input = focus_input(s);
-    if (!input.ok()) return input.error();
-    if (auto e = check_focus_input(input.value())) return prefixed(*e, "In the scenario: ");
-    return std::nullopt;
 }
 
 }  // namespace
@@ -227,7 +174,11 @@ Result<Scenario> parse_scenario(std::string_view json_text) {
     if (s.id.empty()) return bad("id", "must not be empty.");
     if (auto e = read_string(j, "title", false, &s.title)) return *e;
     if (auto e = read_string(j, "description", false, &s.description)) return *e;
-    if (auto e = read_string(j, "kind", false, &s.kind)) return *e;
+    std::string kind = scenario_kind_name(s.kind);
+    if (auto e = read_string(j, "kind", false, &kind)) return *e;
+    const std::optional<ScenarioKind> known = scenario_kind_from_name(kind);
+    if (!known) return bad("kind", "must be \"vectors\" or \"sentence\".");
+    s.kind = *known;
     if (auto e = read_int(j, "focus", true, &s.focus)) return *e;
     if (auto e = read_ints(j, "denied", &s.denied)) return *e;
     if (auto e = read_ints(j, "padding", &s.padding)) return *e;
@@ -240,7 +191,7 @@ Result<Scenario> parse_scenario(std::string_view json_text) {
             return in_options(*e);
         if (auto e = read_bool(*opt, "causal", &s.options.causal)) return in_options(*e);
     }
-    if (s.kind == "vectors") {
+    if (s.kind == ScenarioKind::Vectors) {
         if (auto e = read_strings(j, "tokens", &s.tokens)) return *e;
         if (auto e = read_ints(j, "candidates", &s.candidates)) return *e;
         if (j.find("candidates") == j.end()) return bad("candidates", "is missing.");
@@ -251,7 +202,7 @@ Result<Scenario> parse_scenario(std::string_view json_text) {
             return Error{ErrorCode::DimensionMismatch,
                          "The scenario lists " + std::to_string(s.candidates.size()) +
                              " candidates but " + std::to_string(s.keys.size()) + " keys."};
-    } else if (s.kind == "sentence") {
+    } else {
         if (auto e = read_string(j, "sentence", true, &s.sentence)) return *e;
         if (auto e = read_int(j, "d_model", false, &s.d_model)) return *e;
         if (auto e = read_int(j, "heads", false, &s.heads)) return *e;
@@ -266,11 +217,9 @@ Result<Scenario> parse_scenario(std::string_view json_text) {
         s.tokens.clear();
         s.candidates.clear();
         for (const Token& t : tokens.value()) {
-            s.candidates.push_back(static_cast<int>(s.tokens.size()));
+            s.candidates.push_back(static_cast<TokenPosition>(s.tokens.size()));
             s.tokens.push_back(t.text);
         }
-    } else {
-        return bad("kind", "must be \"vectors\" or \"sentence\".");
     }
     if (auto e = check_scenario(s)) return *e;
     return s;
@@ -306,11 +255,7 @@ Result<Scenario> load_scenario(const std::string& path) {
 }
 
 Result<Scenario> find_scenario(const std::string& dir, const std::string& id) {
-    bool plain = !id.empty() && id.size() <= 64;
-    for (char c : id)
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
-            plain = false;
-    if (!plain)
+    if (!detail::is_scenario_id(id))
         return Error{ErrorCode::UnknownScenario,
                      "There is no scenario called \"" + id + "\" (ids use a-z, 0-9 and -)."};
     auto s = load_scenario(dir + "/" + id + ".json");
@@ -319,92 +264,56 @@ Result<Scenario> find_scenario(const std::string& dir, const std::string& id) {
     return s;
 }
 
-// "vectors": the scenario's own q, k_j, v_j.  "sentence": X = embeddings(tokens),
-// q = x_focus Wq_0, k_j = x_j Wk_0, v_j = x_j Wv_0 (head 0 of illustrative_projections).
-Result<FocusInput> focus_input(const Scenario& s) {
-    FocusInput in;
-    in.focus_position = s.focus;
-    in.positions = s.candidates;
-    in.options = s.options;
-    in.denied = flags(s.candidates, s.denied);
-    in.padding = flags(s.candidates, s.padding);
-    if (s.kind == "vectors") {
-        in.query = s.query;
-        in.keys = s.keys;
-        in.values = s.values;
-        return in;
+// {"start": "id", "scenarios": [{"id": "diagram", "label": "Diagram"}, ...]}
+Result<ScenarioIndex> parse_scenario_index(std::string_view json_text) {
+    const auto bad_index = [](const std::string& problem) {
+        return Error{ErrorCode::BadScenario, "The scenario index " + problem};
+    };
+    const json j = json::parse(json_text.begin(), json_text.end(), nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return bad_index("is not a JSON object { ... }.");
+    auto list = j.find("scenarios");
+    if (list == j.end() || !list->is_array() || list->empty() ||
+        list->size() > static_cast<std::size_t>(kMaxCandidates))
+        return bad_index("needs \"scenarios\": a list of {\"id\", \"label\"}.");
+    ScenarioIndex index;
+    for (const json& item : *list) {
+        ScenarioEntry entry;
+        if (!item.is_object()) return bad_index("lists an entry that is not an object.");
+        if (auto e = read_string(item, "id", true, &entry.id))
+            return prefixed(*e, "In the index: ");
+        if (auto e = read_string(item, "label", true, &entry.label))
+            return prefixed(*e, "In the index: ");
+        if (!detail::is_scenario_id(entry.id))
+            return bad_index("lists an id that is not 1 to 64 of a-z, 0-9, - and _.");
+        if (entry.label.empty() || check_utf8(entry.label))
+            return bad_index("needs a label (UTF-8 text) for every scenario.");
+        for (const ScenarioEntry& seen : index.scenarios)
+            if (seen.id == entry.id) return bad_index("lists the id \"" + entry.id + "\" twice.");
+        index.scenarios.push_back(std::move(entry));
     }
-    if (s.kind != "sentence") return bad("kind", "must be \"vectors\" or \"sentence\".");
-    if (s.tokens.empty()) return Error{ErrorCode::EmptyText, "The sentence has no tokens."};
-    if (s.focus < 0 || s.focus >= static_cast<int>(s.tokens.size()))
-        return Error{ErrorCode::BadFocus, "The focus position " + std::to_string(s.focus) +
-                                              " is outside the sentence (0 to " +
-                                              std::to_string(s.tokens.size() - 1) + ")."};
-    auto p = illustrative_projections(s.d_model, s.heads, s.seed);
-    if (!p.ok()) return p.error();
-    const Matrix x = illustrative_embeddings(tokens_of(s), s.d_model);
-    const HeadProjection& w = p.value().heads[0];
-    const Matrix q = matmul(x, w.wq), k = matmul(x, w.wk), v = matmul(x, w.wv);
-    in.query = row(q, s.focus);
-    for (int c : s.candidates) {
-        in.keys.push_back(row(k, c));
-        in.values.push_back(row(v, c));
-    }
-    return in;
+    if (auto e = read_string(j, "start", true, &index.start)) return prefixed(*e, "In the index: ");
+    for (const ScenarioEntry& entry : index.scenarios)
+        if (entry.id == index.start) return index;
+    return bad_index("names a \"start\" scenario that it does not list.");
 }
 
-Result<Scenario> sentence_scenario(std::string_view text, int focus, int d_model, int heads) {
-    if (auto e = check_heads(d_model, heads)) return *e;
-    auto tokens = tokenize(text);
-    if (!tokens.ok()) return tokens.error();
-    Scenario s;
-    s.id = "sentence";
-    s.title = "Your sentence";
-    s.description = "Illustrative numbers from a made-up, untrained model.";
-    s.kind = "sentence";
-    s.sentence = std::string(text);
-    s.d_model = d_model;
-    s.heads = heads;
-    s.max_heads = heads > 4 ? heads : 4;
-    s.illustrative = true;
-    for (const Token& t : tokens.value()) {
-        s.candidates.push_back(static_cast<int>(s.tokens.size()));
-        s.tokens.push_back(t.text);
-    }
-    if (focus < 0 || focus >= static_cast<int>(s.tokens.size()))
-        return Error{ErrorCode::BadFocus,
-                     "The focus position " + std::to_string(focus) +
-                         " is outside the sentence: its " + std::to_string(s.tokens.size()) +
-                         " tokens are numbered 0 to " + std::to_string(s.tokens.size() - 1) + "."};
-    s.focus = focus;
-    return s;
+Result<ScenarioIndex> load_scenario_index(const std::string& dir) {
+    auto text = read_text_file(dir + "/" + kScenarioIndexFile);
+    if (!text.ok()) return text.error();
+    return parse_scenario_index(text.value());
 }
 
-Result<FocusResult> run_scenario(const Scenario& s) {
-    auto in = focus_input(s);
-    if (!in.ok()) return in.error();
-    return attend(in.value());
-}
-
-// X = embeddings(tokens); every head of illustrative_projections; padding from the scenario.
-Result<SequenceResult> sentence_self_attention(const Scenario& s) {
-    if (s.kind != "sentence")
-        return Error{ErrorCode::BadArgument,
-                     "Only a sentence scenario has illustrative projections for the whole "
-                     "sequence."};
-    auto p = illustrative_projections(s.d_model, s.heads, s.seed);
-    if (!p.ok()) return p.error();
-    SequenceOptions o;
-    o.scale = s.options.scale;
-    o.temperature = s.options.temperature;
-    o.causal = s.options.causal;
-    if (!s.padding.empty()) {
-        o.padding.assign(s.tokens.size(), false);
-        for (int q : s.padding)
-            if (q >= 0 && q < static_cast<int>(s.tokens.size()))
-                o.padding[static_cast<std::size_t>(q)] = true;
+Result<std::vector<Scenario>> load_scenarios(const std::string& dir, const ScenarioIndex& index) {
+    std::vector<Scenario> all;
+    for (const ScenarioEntry& entry : index.scenarios) {
+        auto s = find_scenario(dir, entry.id);
+        if (!s.ok()) return s.error();
+        if (s.value().id != entry.id)
+            return Error{ErrorCode::BadScenario,
+                         "The scenario file " + entry.id + ".json has a different \"id\" inside."};
+        all.push_back(std::move(s.value()));
     }
-    return self_attention(illustrative_embeddings(tokens_of(s), s.d_model), p.value(), o);
+    return all;
 }
 
 }  // namespace attn
