@@ -57,7 +57,15 @@ export function cardHtml(md, title) {
         body.slice(1).map((r) => `<tr>${cells(r).map((c) => `<td>${inl(c)}</td>`).join('')}</tr>`).join('') + '</tbody></table></div>');
       continue;
     }
-    if (/^\s*[-*]\s+/.test(l)) { const it = []; for (; i < lines.length && /^\s*[-*]\s+/.test(lines[i]); i++) it.push(lines[i].replace(/^\s*[-*]\s+/, '')); out.push(`<ul>${it.map((x) => `<li>${inl(x)}</li>`).join('')}</ul>`); continue; }
+    if (/^\s*[-*]\s+/.test(l)) {  // a list; an indented line continues the item above
+      const it = [];
+      for (; i < lines.length && (/^\s*[-*]\s+/.test(lines[i]) || (it.length && /^\s{2,}\S/.test(lines[i]))); i++) {
+        if (/^\s*[-*]\s+/.test(lines[i])) it.push(lines[i].replace(/^\s*[-*]\s+/, ''));
+        else it[it.length - 1] += ' ' + lines[i].trim();
+      }
+      out.push(`<ul>${it.map((x) => `<li>${inl(x)}</li>`).join('')}</ul>`);
+      continue;
+    }
     const p = []; for (; i < lines.length && lines[i].trim() && !/^(#|\s*[-*]\s|\s*\||```)/.test(lines[i]); i++) p.push(lines[i]);
     out.push(`<p>${inl(p.join(' '))}</p>`);
   }
@@ -68,6 +76,7 @@ export function cardHtml(md, title) {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
+<link rel="icon" href="data:,">
 <title>${esc(title)}</title>
 <link rel="stylesheet" href="../css/palette.css">
 <link rel="stylesheet" href="../css/page.css">
