@@ -11,12 +11,13 @@ const run = JSON.parse(readFileSync(join(dir, "model.json"), "utf8"));
 const weights = readFileSync(join(dir, run.weights.file));
 const gz = gzipSync(weights, { level: 9 }).length;
 const f = (x, d = 3) => Number(x).toFixed(d);
+const minutes = (s) => `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 const pct = (model, base) => f((100 * (base - model)) / base, 1);
 const kb = (n) => `${f(n / 1024, 1)} KB`;
 
 // ---- loss curve: two panels sharing the step axis -------------------------------------------
 function lossSvg() {
-  const W = 720, H = 440, left = 64, right = 16, panel = 170, gap = 50, top = 34;
+  const W = 720, H = 470, left = 64, right = 16, panel = 170, gap = 50, top = 34;
   const steps = run.training.steps;
   const x = (s) => left + ((W - left - right) * s) / steps;
   const mean = [];  // 50-step running mean of the training loss
@@ -54,7 +55,12 @@ function lossSvg() {
     const s = Math.round((steps * k) / 4);
     out.push(`<text x="${x(s)}" y="${y0b + panel + 18}" class="a" text-anchor="middle">${s}</text>`);
   }
-  out.push(`<text x="${(W + left) / 2}" y="${H - 6}" class="a" text-anchor="middle">training step</text>`);
+  out.push(`<text x="${(W + left) / 2}" y="${H - 8}" class="a" text-anchor="middle">training step</text>`);
+  if (run.first_stage) {  // where stage 2 starts
+    const s2 = run.first_stage.steps;
+    out.push(`<line x1="${x(s2)}" x2="${x(s2)}" y1="${top}" y2="${y0b + panel}" class="bl"/>`,
+      `<text x="${x(s2) + 4}" y="${top + 12}" class="a">stage 2</text>`);
+  }
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-labelledby="title">
 <title id="title">Loss curve of the shipped model: training loss falls from ${f(mean[0][1], 2)} to ${f(mean.at(-1)[1], 2)} nats per token; validation ${f(vals.at(-1))} bits per byte against a bigram baseline of ${f(b.bigram_bpb)}</title>
 <style>.t{font:600 13px sans-serif;fill:#222}.a{font:11px sans-serif;fill:#555}.g{stroke:#ddd}.l1{fill:none;stroke:#1f5fa8;stroke-width:2}.l2{fill:none;stroke:#b3471d;stroke-width:2}.bl{stroke:#777;stroke-dasharray:5 4}
@@ -67,10 +73,12 @@ ${out.join("\n")}
 
 // ---- the card -------------------------------------------------------------------------------
 const c = run.config, t = run.training, b = run.baselines;
+const s1 = run.first_stage || t;  // a one-stage run has no first_stage
+const stages = run.first_stage ? [s1, t] : [t];
+const totalSeconds = t.total_seconds ?? t.seconds, totalTokens = t.total_tokens ?? t.tokens;
 const heads = run.heads.map((h) =>
   `| ${h.layer} | ${h.head} | ${f(h.previous_token)} | ${f(h.first_token)} | ${f(h.self)} | ${f(h.induction)} | ${h.ablation_loss_delta >= 0 ? "+" : ""}${f(h.ablation_loss_delta, 4)} | ${h.label} |`).join("\n");
 const th = run.analysis.thresholds;
-const minutes = (s) => `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 const below = Number(pct(run.val_bpb, b.bigram_bpb));
 const card = `# The project's transformer: model card
 
@@ -94,11 +102,11 @@ worked example (dot product, score, weight, mix).
   ${run.corpus.train_bytes.toLocaleString("en")} bytes (${run.corpus.train_tokens.toLocaleString("en")} tokens) for training,
   ${run.corpus.val_bytes.toLocaleString("en")} bytes (${run.corpus.val_tokens.toLocaleString("en")} tokens) for validation.
 - The corpus is not in the repository; \`scripts/install\` installs the package.
-- Training also mixes in a stated share of synthetic text: **${f(100 * t.synthetic_fraction, 0)}% of the training
-  sequences** are a random run of ${t.synthetic_min}-${t.synthetic_max} tokens repeated to fill the context
-  (only the repeats are scored). Natural definitions alone rarely repeat a long span, and a 2-layer model
-  of this size does not grow a clear induction head from them in the time available; the repeats give it
-  one. Validation uses natural text only.
+- Training also mixes in a stated share of synthetic text: **${stages.map((x) => f(100 * x.synthetic_fraction, 0) + "%").join(" of the sequences in stage 1 and ")}${stages.length > 1 ? " in stage 2" : " of the sequences"}**
+  are a run of ${t.synthetic_min}-${t.synthetic_max} random tokens repeated once (only the predictable tokens of
+  the second copy are scored). Natural definitions rarely repeat a long span, and a 2-layer model of this
+  size trained for minutes does not grow an induction head from them alone; the repeats give it one.
+  Validation uses natural text only.
 
 WordNet's licence asks that this notice appear on all copies, including modifications:
 
@@ -129,13 +137,18 @@ ${run.tokenizer.sample_tokens.map((x) => "`" + x + "`").join(" ")}
 
 ## Training
 
-AdamW (β1 ${t.beta1}, β2 ${t.beta2}, weight decay ${t.weight_decay} on matrices and embeddings), peak learning rate
-${t.lr} with ${t.warmup} warm-up steps and cosine decay to ${t.lr * t.min_lr_fraction}, gradient norm clipped at ${t.clip};
-${t.steps} steps of ${t.batch} sequences × ${c.context} tokens = ${t.tokens.toLocaleString("en")} tokens; seed ${t.seed}; ${t.threads} thread.
+AdamW (β1 ${t.beta1}, β2 ${t.beta2}, weight decay ${t.weight_decay} on matrices and embeddings), warm-up then cosine
+decay to a tenth of the peak rate, gradient norm clipped at ${t.clip}, ${t.batch} sequences per step (a corpus sequence is
+${c.context} tokens), ${t.threads} thread, fixed seeds; a run is repeatable bit for bit on one build.
+
+| stage | steps | peak rate | warm-up | repeated sequences | seed | tokens | time |
+|---|---|---|---|---|---|---|---|
+${stages.map((x, i) => `| ${i + 1}${i ? " (from stage 1's weights)" : " (from scratch)"} | ${x.stage_steps ?? x.steps} | ${x.lr} | ${x.warmup} | ${f(100 * x.synthetic_fraction, 0)}% | ${x.seed} | ${x.tokens.toLocaleString("en")} | ${minutes(x.seconds)} |`).join("\n")}
+
 Hand-written backward pass for every layer, checked against finite differences in double precision
 (\`tests/model/test_transformer.cpp\`).
-Time: **${minutes(t.seconds)}** on this machine (${Math.round(t.tokens_per_second).toLocaleString("en")} tokens/s,
-a 2-core machine shared with other jobs while it ran).
+Total: ${t.steps} steps, ${totalTokens.toLocaleString("en")} tokens, **${minutes(totalSeconds)}** on this machine
+(${Math.round(totalTokens / totalSeconds).toLocaleString("en")} tokens/s on a 2-core machine shared with other jobs while it ran).
 
 ![Loss curve](loss.svg)
 

@@ -17,7 +17,7 @@
 // Rules: plain structs of numbers, no hidden state, no exceptions, never a NaN in a result.
 // Bad input gives an Error with a message a reader can understand. Only maths: no JSON, no files,
 // no text processing (that is the content library, src/content/content.h).
-// Implementation: step.cpp, softmax.cpp, sequence.cpp (all in src/engine/).
+// Implementation: step.cpp, softmax.cpp, sequence.cpp (all in src/engine/). The small trained transformer: transformer.h.
 #pragma once
 
 #include <cstddef>

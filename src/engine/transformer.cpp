@@ -23,8 +23,14 @@ std::size_t sz(int n) {
 
 // sum_i a_i b_i with 8 running partial sums (a fixed order, so repeatable; lets the compiler
 // use SIMD). Used where a product must be reduced along a contiguous row.
+// ATTN_PLAIN_LOOPS (defined only for scripts/bench-model's comparison build): one running sum.
 template <class F>
 F dot_rows(const F* a, const F* b, int len) {
+#ifdef ATTN_PLAIN_LOOPS
+    F sum = 0;
+    for (int i = 0; i < len; i++) sum += a[i] * b[i];
+    return sum;
+#else
     F acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     int i = 0;
     for (; i + 8 <= len; i += 8)
@@ -32,6 +38,7 @@ F dot_rows(const F* a, const F* b, int len) {
     F sum = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
     for (; i < len; i++) sum += a[i] * b[i];
     return sum;
+#endif
 }
 
 // y += a x  (a row update the compiler vectorises)
@@ -281,6 +288,15 @@ void layernorm_backward(F* din, F* dg, F* db, const F* dout, const F* in, const 
 // out = in W + b   (i-k-j order: the inner loop runs along a row of W and of out)
 template <class F>
 void matmul_forward(F* out, const F* in, const F* w, const F* b, int n, int IC, int OC) {
+#ifdef ATTN_PLAIN_LOOPS  // the textbook order: each output a sum down a column of W
+    for (int t = 0; t < n; t++)
+        for (int o = 0; o < OC; o++) {
+            F sum = b ? b[o] : F(0);
+            for (int i = 0; i < IC; i++) sum += in[sz(t) * sz(IC) + sz(i)] * w[sz(i) * sz(OC) + sz(o)];
+            out[sz(t) * sz(OC) + sz(o)] = sum;
+        }
+    return;
+#endif
     for (int t = 0; t < n; t++) {
         F* y = out + sz(t) * sz(OC);
         for (int o = 0; o < OC; o++) y[o] = b ? b[o] : F(0);

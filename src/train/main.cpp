@@ -62,12 +62,16 @@ int main(int argc, char** argv) {
     std::string out_dir, corpus_dir = attn::kCorpusDir, package_version;
     bool allow_mismatch = false;
     int vocab = attn::ModelConfig{}.vocab;
-    attn::TrainOptions o;
+    std::string init_dir;
+    for (int i = 1; i + 1 < argc; i++)
+        if (std::string(argv[i]) == "--init") init_dir = argv[i + 1];
+    attn::TrainOptions o = init_dir.empty() ? attn::TrainOptions{} : attn::second_stage_options();
     for (int i = 1; i < argc; i++) {
         const std::string a = argv[i];
         auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
         if (a == "--out") out_dir = value();
         else if (a == "--corpus") corpus_dir = value();
+        else if (a == "--init") value();  // read above
         else if (a == "--steps") o.steps = std::atoi(value().c_str());
         else if (a == "--seed") o.seed = std::strtoull(value().c_str(), nullptr, 10);
         else if (a == "--batch") o.batch = std::atoi(value().c_str());
@@ -104,11 +108,23 @@ int main(int argc, char** argv) {
                 text.val.size(), attn::kValEvery);
 
     attn::Model m;
-    if (vocab < 257 || vocab > attn::kMaxBpeVocab) return fail("--vocab must be 257 to 1024");
-    m.config.vocab = vocab;
-    say("[2/6] tokenizer: byte-level BPE, " + std::to_string(m.config.vocab) + " tokens");
-    m.bpe = attn::bpe_train(text.train, m.config.vocab);
-    m.config.vocab = m.bpe.vocab();
+    nlohmann::json first_stage;
+    if (!init_dir.empty()) {
+        say("[2/6] tokenizer and weights of the first stage: " + init_dir);
+        attn::Result<attn::Model> init = attn::load_model(init_dir + "/model-f32.bin");
+        if (!init.ok()) return fail(init.error().message);
+        m = init.value();
+        attn::Result<std::string> report = attn::read_file_bytes(init_dir + "/run.json", 1 << 26);
+        if (!report.ok()) return fail(report.error().message);
+        first_stage = nlohmann::json::parse(report.value(), nullptr, false);
+        if (first_stage.is_discarded()) return fail(init_dir + "/run.json is not JSON");
+    } else {
+        if (vocab < 257 || vocab > attn::kMaxBpeVocab) return fail("--vocab must be 257 to 1024");
+        m.config.vocab = vocab;
+        say("[2/6] tokenizer: byte-level BPE, " + std::to_string(m.config.vocab) + " tokens");
+        m.bpe = attn::bpe_train(text.train, m.config.vocab);
+        m.config.vocab = m.bpe.vocab();
+    }
     const std::vector<int> train = attn::bpe_encode_corpus(m.bpe, text.train);
     const std::vector<int> val = attn::bpe_encode_corpus(m.bpe, text.val);
     std::printf("    train %zu tokens, validation %zu tokens (%.2f bytes per token)\n", train.size(),
@@ -122,7 +138,7 @@ int main(int argc, char** argv) {
     std::printf("    over bytes:              unigram %.4f, bigram %.4f bits/byte\n",
                 base.byte_unigram_bpb, base.byte_bigram_bpb);
 
-    m.params = attn::init_params<float>(m.config, o.seed);
+    if (init_dir.empty()) m.params = attn::init_params<float>(m.config, o.seed);
     const std::size_t params = attn::parameter_count(m.config);
     say("[4/6] training " + std::to_string(params) + " parameters for " + std::to_string(o.steps) +
         " steps of " + std::to_string(o.batch) + " x " + std::to_string(m.config.context) +
@@ -185,8 +201,18 @@ int main(int argc, char** argv) {
     for (const attn::CorpusFile& f : attn::corpus_files())
         files.push_back({{"name", f.name}, {"sha256", f.sha256}});
     nlohmann::json loss = nlohmann::json::array(), valc = nlohmann::json::array();
-    for (const auto& [s, l] : curve.loss) loss.push_back({s, l});
-    for (const auto& [s, b] : curve.val_bpb) valc.push_back({s, b});
+    int offset = 0;
+    double seconds = curve.seconds;
+    long long tokens = curve.tokens;
+    if (!first_stage.is_null()) {  // the curves and totals of both stages, steps counted on
+        loss = first_stage["loss_curve"];
+        valc = first_stage["val_curve"];
+        offset = first_stage["training"]["steps"].get<int>();
+        seconds += first_stage["training"]["seconds"].get<double>();
+        tokens += first_stage["training"]["tokens"].get<long long>();
+    }
+    for (const auto& [s, l] : curve.loss) loss.push_back({s + offset, l});
+    for (const auto& [s, b] : curve.val_bpb) valc.push_back({s + offset, b});
     const std::string sample = "abandon: forsake, leave behind; \"we abandoned the old car\"";
     nlohmann::json sample_tokens = nlohmann::json::array();
     for (int id : attn::bpe_encode(m.bpe, sample)) sample_tokens.push_back(attn::token_display(m.bpe, id));
@@ -219,11 +245,15 @@ int main(int argc, char** argv) {
         {"config", {{"vocab", c.vocab}, {"context", c.context}, {"d_model", c.d_model},
                     {"heads", c.heads}, {"layers", c.layers}, {"d_ff", c.d_ff}}},
         {"parameters", params},
+        {"first_stage", first_stage.is_null() ? nlohmann::json(nullptr) : first_stage["training"]},
         {"training",
-         {{"steps", curve.steps_done}, {"batch", o.batch}, {"lr", o.lr}, {"warmup", o.warmup},
+         {{"steps", curve.steps_done + offset}, {"stage_steps", curve.steps_done},
+          {"total_seconds", seconds}, {"total_tokens", tokens},
+          {"batch", o.batch}, {"lr", o.lr}, {"warmup", o.warmup},
           {"min_lr_fraction", o.min_lr_fraction}, {"weight_decay", o.weight_decay},
           {"beta1", o.beta1}, {"beta2", o.beta2}, {"clip", o.clip}, {"seed", o.seed},
           {"threads", 1}, {"synthetic_fraction", o.synthetic_fraction},
+          {"alternating_fraction", o.alternating_fraction},
           {"synthetic_min", o.synthetic_min}, {"synthetic_max", o.synthetic_max},
           {"seconds", curve.seconds}, {"tokens", curve.tokens},
           {"tokens_per_second", static_cast<double>(curve.tokens) / curve.seconds},

@@ -62,8 +62,9 @@ void adamw_update(std::vector<float>& w, const std::vector<float>& g, AdamState&
 
 // A sequence is, with probability synthetic_fraction, a random unit r of synthetic_min..max
 // tokens (at most context / 2) repeated once, r r (2|r| tokens; only the second copy's
-// predictable tokens r_1.. are scored), like the induction test of analyse_heads(); otherwise
-// context + 1 tokens of the corpus at a random offset.
+// predictable tokens r_1.. are scored), like the induction test of analyse_heads(); with
+// probability alternating_fraction two random tokens alternating, a b a b ... (33 tokens);
+// otherwise context + 1 tokens of the corpus at a random offset.
 Batch sample_batch(const ModelConfig& c, const std::vector<int>& train, const TrainOptions& o,
                    std::uint64_t& rng) {
     Batch b;
@@ -71,7 +72,14 @@ Batch sample_batch(const ModelConfig& c, const std::vector<int>& train, const Tr
     for (int s = 0; s < o.batch; s++) {
         std::vector<int> seq;
         std::size_t unscored = 0;
-        if (next_unit(rng) < o.synthetic_fraction) {
+        const double kind = next_unit(rng);
+        if (kind >= o.synthetic_fraction && kind < o.synthetic_fraction + o.alternating_fraction) {
+            const int a = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab));
+            const int z = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab));
+            seq.resize(static_cast<std::size_t>(std::min(33, c.context + 1)));
+            for (std::size_t t = 0; t < seq.size(); t++) seq[t] = t % 2 ? z : a;
+            unscored = 1;  // target 0 (the first b) cannot be predicted
+        } else if (kind < o.synthetic_fraction) {
             const int span = o.synthetic_max - o.synthetic_min + 1;
             const int unit = std::max(2, std::min(c.context / 2, o.synthetic_min + static_cast<int>(
                                                                      next_u64(rng) % span)));

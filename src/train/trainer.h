@@ -24,9 +24,26 @@ struct TrainOptions {
     double clip = 1.0;                 // global gradient norm limit
     double synthetic_fraction = 0.4;   // share of sequences that are random tokens repeated once
     int synthetic_min = 8, synthetic_max = 40;  // length of the repeated unit
+    double alternating_fraction = 0;   // share of sequences "a b a b ..." (32 tokens): rewards a
+                                       // head that attends to the previous token and copies it
     std::uint64_t seed = 1234;
     int eval_every = 250, eval_windows = 32;    // validation bits/byte on a subset, every N steps
 };
+
+// The second stage (attention_train --init): from the first stage's weights, a shorter run with
+// 40% repeated-once sequences and 20% alternating pairs at a lower peak rate: the pairs sharpen
+// a previous-token head in layer 0, which a layer-1 head then composes with into an induction
+// head on the repeats.
+inline TrainOptions second_stage_options() {
+    TrainOptions o;
+    o.steps = 4000;
+    o.lr = 3e-3;
+    o.warmup = 50;
+    o.synthetic_fraction = 0.4;
+    o.alternating_fraction = 0.2;
+    o.seed = 4321;
+    return o;
+}
 
 struct StepReport {
     int step = 0, steps = 0;
