@@ -731,6 +731,13 @@ std::string state_json(const AppState& s, const Derived& d) {
                    {"heads", {1, kMaxShownHeads}},
                    {"tokens", attn::kMaxSentenceTokens},
                    {"bytes", attn::kMaxSentenceBytes}};
+    if (d.ok && is_vectors_kind(s) && j.contains("candidates")) {  // the page's vector table
+        j["query"] = s.scenario.query;
+        for (std::size_t c = 0; c < j["candidates"].size(); ++c) {
+            if (c < s.scenario.keys.size()) j["candidates"][c]["key"] = s.scenario.keys[c];
+            if (c < s.scenario.values.size()) j["candidates"][c]["value"] = s.scenario.values[c];
+        }
+    }
     if (d.ok && d.sequence_ok) j["whole"] = whole_sentence_json(d);
     if (d.ok) j["misconception"] = misconception_json(s, d);
     j["model"] = model_json(s, d);

@@ -167,18 +167,22 @@ void HeadWeightStrip(const Derived& d, const Palette& p, float W, std::size_t h,
     for (const std::string& tok : sent.tokens)
         widest = std::max(widest, small->CalcTextSizeA(kSmallPx, 1e9f, 0, tok.c_str()).x);
     const int k = std::max(1, static_cast<int>(std::ceil((std::min(widest, 60.0f) + 6) / bw)));
-    float last_end = -1e9f;
-    for (int j = 0; j < n; ++j) {
-        if (j % k != 0 && j != best) continue;
+    std::vector<std::pair<float, float>> taken;  // labels drawn so far: the strongest first
+    std::vector<int> order{best};
+    for (int j = 0; j < n; j += k)
+        if (j != best) order.push_back(j);
+    for (int j : order) {
         const std::string lab =
             Ellipsize(small, kSmallPx, sent.tokens[static_cast<std::size_t>(j)], 60.0f);
         const float tw = small->CalcTextSizeA(kSmallPx, 1e9f, 0, lab.c_str()).x;
         const float x = std::clamp(o.x + left + (j + 0.5f) * bw - tw * 0.5f, o.x + left,
                                    o.x + left + strip - tw);
-        if (x < last_end + 4 && j != best) continue;
+        bool clear = true;
+        for (const auto& t : taken) clear = clear && (x + tw + 4 < t.first || x > t.second + 4);
+        if (!clear) continue;
         dl->AddText(small, kSmallPx, ImVec2(x, o.y + 29), rgba(j == best ? p.ink : p.muted),
                     lab.c_str());
-        last_end = x + tw;
+        taken.emplace_back(x, x + tw);
     }
     const std::string top = "top: “" + sent.tokens[static_cast<std::size_t>(best)] + "” " +
                             format_number(hr.weights.at(f, best));

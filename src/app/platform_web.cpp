@@ -216,7 +216,14 @@ bool update_canvas_size(Platform& p) {
     if (w < 1) w = 1;
     if (h < 1) h = 1;
     if (dpr <= 0 || !std::isfinite(dpr)) dpr = 1;
-    if (w == p.css_w && h == p.css_h && dpr == p.dpr) return false;
+    bool buffer_ok = true;  // the drawing buffer still has our size (SDL's own resize handler
+#ifdef __EMSCRIPTEN__       // may set it behind our back, which clears the canvas)
+    int bw = 0, bh = 0;
+    emscripten_get_canvas_element_size("#canvas", &bw, &bh);
+    buffer_ok = bw == static_cast<int>(std::lround(w * dpr)) &&
+                bh == static_cast<int>(std::lround(h * dpr));
+#endif
+    if (w == p.css_w && h == p.css_h && dpr == p.dpr && buffer_ok) return false;
     p.css_w = w;
     p.css_h = h;
     p.dpr = dpr;

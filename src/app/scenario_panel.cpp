@@ -97,16 +97,29 @@ void Pickers(const AppState& s, const UiText& t, const Palette& p, float w, Edit
                 seg_vw = SegmentedWidth(panels, kPanelCount);
     const float gap = 28.0f;
     if (w < metrics::kNarrowCanvas) {
+        // two lists side by side, or one under the other when their labels would not fit
+        float longest = 0;
+        for (const char* l : scenarios) longest = std::max(longest, ImGui::CalcTextSize(l).x);
+        for (const char* l : panels) longest = std::max(longest, ImGui::CalcTextSize(l).x);
         const float half = (w - st.ItemSpacing.x) * 0.5f;
+        const bool stacked = longest + ImGui::GetFrameHeight() + 2 * st.FramePadding.x > half;
+        const float pw = stacked ? w : half;
         const float cx = ImGui::GetCursorPosX();
         InlineLabel("Example", p);
-        ImGui::SameLine(cx + half + st.ItemSpacing.x);
-        InlineLabel("View", p);
+        if (!stacked) {
+            ImGui::SameLine(cx + half + st.ItemSpacing.x);
+            InlineLabel("View", p);
+        }
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 6);
-        const int picked = Picker("##scenario", scenarios.data(), n_scenarios, current, half);
+        const int picked = Picker("##scenario", scenarios.data(), n_scenarios, current, pw);
         if (picked >= 0) e.scenario_id = ids[static_cast<std::size_t>(picked)];
-        ImGui::SameLine(0, st.ItemSpacing.x);
-        const int view = Picker("##panel", panels, kPanelCount, to_int(s.panel), half);
+        if (stacked) {
+            InlineLabel("View", p);
+            ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 6);
+        } else {
+            ImGui::SameLine(0, st.ItemSpacing.x);
+        }
+        const int view = Picker("##panel", panels, kPanelCount, to_int(s.panel), pw);
         if (view >= 0) e.panel = view;
         return;
     }
@@ -161,14 +174,16 @@ void ScenarioLine(const AppState& s, const Derived& d, const UiText& t, const Pa
     ImGui::Dummy(ImVec2(1, 0));
     const attn::Scenario& sc = s.scenario;
     std::string line = sc.title;
-    if (sc.kind == attn::ScenarioKind::Sentence) line += "  ·  “" + sc.sentence + "”";
+    if (sc.kind == attn::ScenarioKind::Sentence)  // in full in the sentence panel below
+        line += "  ·  “" + Ellipsize(font(FontRole::Strong), kBodyPx, sc.sentence, w * 1.5f) + "”";
     if (!attn::focus_token(sc).empty()) line += "  ·  focus “" + attn::focus_token(sc) + "”";
     line += "  ·  d = " + std::to_string(d.focus.d);
     ImGui::PushTextWrapPos(x0 + w);
     Strong(line);
     ImGui::PopTextWrapPos();
     std::string about = sc.description;
-    if (sc.illustrative) about += (about.empty() ? "" : " ") + t.illustrative_note;
+    if (sc.illustrative && about.find("llustrative") == std::string::npos)  // said once
+        about += (about.empty() ? "" : " ") + t.illustrative_note;
     if (!about.empty()) {
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 4);
         Caption(about, p);

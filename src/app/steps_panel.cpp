@@ -62,8 +62,7 @@ void Stepper(const AppState& s, const UiText& t, const Palette& p, float W, bool
         ImGui::PopStyleVar();
         ImGui::PopStyleColor(2);
     }
-    if (narrow) {
-        ImGui::SameLine();
+    if (narrow) {  // the step's name on its own line: never squeezed beside the pills
         ImGui::PushFont(font(FontRole::Strong));
         ImGui::TextUnformatted(step_text(t, s.step).title.c_str());
         ImGui::PopFont();
@@ -93,12 +92,18 @@ Diagram LayOutDiagram(const AppState& s, float W, bool narrow, int rows) {
     g.row_h = narrow ? metrics::kStepRowNarrow : metrics::kStepRowWide;
     g.top_pad = 22.0f;
     g.mid = g.o.y + g.top_pad + rows * g.row_h * 0.5f;
-    // column x positions (fractions of the width); on a phone the focus box is wider
-    const float f = narrow ? 0.22f : 0.17f;
-    g.x0a = g.o.x, g.x0b = g.o.x + W * f;
-    g.x1a = g.o.x + W * (f + 0.07f), g.x1b = g.o.x + W * 0.48f;
-    g.xs = g.o.x + W * 0.585f, g.xw = g.o.x + W * 0.735f;
-    g.x4a = g.o.x + W * 0.84f, g.x4b = g.o.x + W;
+    // column x positions (fractions of the width); on a phone the token boxes get more room
+    if (narrow) {
+        g.x0a = g.o.x, g.x0b = g.o.x + W * 0.19f;
+        g.x1a = g.o.x + W * 0.23f, g.x1b = g.o.x + W * 0.52f;
+        g.xs = g.o.x + W * 0.61f, g.xw = g.o.x + W * 0.77f;
+        g.x4a = g.o.x + W * 0.875f, g.x4b = g.o.x + W;
+    } else {
+        g.x0a = g.o.x, g.x0b = g.o.x + W * 0.17f;
+        g.x1a = g.o.x + W * 0.24f, g.x1b = g.o.x + W * 0.48f;
+        g.xs = g.o.x + W * 0.585f, g.xw = g.o.x + W * 0.735f;
+        g.x4a = g.o.x + W * 0.84f, g.x4b = g.o.x + W;
+    }
     const double at = s.anim_step;
     g.e0 = 0.25f + 0.75f * emphasis(at, 0), g.e1 = 0.25f + 0.75f * emphasis(at, 1);
     g.e2 = 0.25f + 0.75f * emphasis(at, 2), g.e3 = 0.25f + 0.75f * emphasis(at, 3);
@@ -249,9 +254,10 @@ void ExplainStep(const AppState& s, const Derived& d, const UiText& t, const Pal
     Caption(st.detail, p);
     ImGui::Dummy(ImVec2(1, 2));
     const int k = to_int(s.step);
-    if (StepButton("←  Back", ImVec2(110, 0), k > 0, false, p)) e.step = k - 1;
-    ImGui::SameLine();
-    if (StepButton("Next  →", ImVec2(110, 0), k < kStepCount - 1, true, p)) e.step = k + 1;
+    const float bw = std::min(110.0f, (ImGui::GetContentRegionAvail().x - 8) * 0.5f - 4);
+    if (StepButton("←  Back", ImVec2(bw, 0), k > 0, false, p)) e.step = k - 1;
+    ImGui::SameLine(0, 8);
+    if (StepButton("Next  →", ImVec2(bw, 0), k < kStepCount - 1, true, p)) e.step = k + 1;
 }
 
 }  // namespace

@@ -120,7 +120,7 @@
     var focus = q((state.tokens || [])[state.focus]);
     if (cands.length === 0) return 'Vectors view: every candidate is masked, so nothing is mixed.';
     return 'Vectors view for ' + focus + ' (d = ' + state.d + (state.editable ? ', editable' : ', from the model') + '): ' +
-      'dot products ' + listed(cands, q, function (c) { return score(c.raw); }) +
+      'dot products ' + listed(cands, q, function (c) { return score(c.dot_product); }) +
       (state.scaled ? '; \u00d7 ' + plain(state.scale) + ' gives the scores' : '; unscaled, they are the scores') +
       (state.temperature !== 1 ? '; temperature ' + plain(state.temperature) : '') +
       '; weights ' + listed(cands, q, function (c) { return weight(c.weight); }) + '.';
