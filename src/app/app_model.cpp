@@ -65,6 +65,15 @@ void keep_valid_denied(attn::Scenario& s) {
                    s.denied.end());
 }
 
+// A head's measured score for a pattern label ("induction", "previous-token", ...).
+double pattern_score(const HeadLabel& h, const std::string& pattern) {
+    if (pattern == "induction") return h.induction;
+    if (pattern == "previous-token") return h.previous_token;
+    if (pattern == "first-token") return h.first_token;
+    if (pattern == "self") return h.self;
+    return 0;
+}
+
 const ModelExample* model_example(const Library& lib, int i) {
     const auto& ex = lib.text.model.examples;
     return i >= 0 && i < static_cast<int>(ex.size()) ? &ex[static_cast<std::size_t>(i)] : nullptr;
@@ -454,12 +463,20 @@ void apply_model_edits(Pending& p, const Edits& e) {
         m.example = i;
         m.text = x->text;
         m.focus = x->focus >= 0 ? std::min(x->focus, last(x->text)) : last(x->text);
-        for (const HeadLabel& h : p.lib.model->heads)  // the first head showing its pattern
-            if (!x->pattern.empty() && h.label == x->pattern) {
-                m.layer = h.layer;
-                m.head = h.head;
+        // the head showing its pattern: the first labelled so, else the one scoring highest on it
+        const HeadLabel* best = nullptr;
+        for (const HeadLabel& h : p.lib.model->heads) {
+            if (x->pattern.empty()) break;
+            if (h.label == x->pattern) {
+                best = &h;
                 break;
             }
+            if (!best || pattern_score(h, x->pattern) > pattern_score(*best, x->pattern)) best = &h;
+        }
+        if (best) {
+            m.layer = best->layer;
+            m.head = best->head;
+        }
     };
     if (m.text.empty()) choose_example(0);
     if (e.model_example) choose_example(*e.model_example);

@@ -66,9 +66,17 @@ void Header(const Ctx& c, Edits& e) {
     const int pick = Segmented("##examples", names.data(), static_cast<int>(names.size()),
                                c.s.model.example, c.p, card.inner);
     if (pick >= 0 && pick != c.s.model.example) e.model_example = pick;
-    if (c.s.model.example >= 0 && c.s.model.example < static_cast<int>(mt.examples.size()))
-        Paragraph(mt.examples[static_cast<std::size_t>(c.s.model.example)].look_for);
-    else
+    if (c.s.model.example >= 0 && c.s.model.example < static_cast<int>(mt.examples.size())) {
+        const ModelExample& x = mt.examples[static_cast<std::size_t>(c.s.model.example)];
+        Paragraph(x.look_for);
+        bool labelled = x.pattern.empty();
+        for (const HeadLabel& h : c.d.loaded->heads) labelled = labelled || h.label == x.pattern;
+        if (!labelled)  // honest about this model: its card found no such head
+            Caption("This model has no head labelled “" + mt.pattern(x.pattern).name +
+                        "”: none clears the threshold in the model card's analysis. Shown: the "
+                        "head that scores highest on it.",
+                    c.p);
+    } else
         Paragraph(mt.own_text_note);
     EndCard(card);
 }
