@@ -261,8 +261,20 @@ test('on a phone, tapping the canvas\'s sentence field gives the text to the pag
     await page.evaluate((dy) => window.scrollBy(0, dy), y - 250);
     await page.waitForFunction((old) => { const g = window.__attnModule.attnTextField; return g && g.y !== old; }, f.y, { timeout: 5000 }).catch(() => {});
   }
-  await page.touchscreen.tap(box.x + f.x + f.w / 2, box.y + f.y + f.h / 2);
-  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'sentence-input');
+  // The scroll settles over a few frames (the sticky canvas, then the app's own scroll): read the
+  // field's place until two reads 200 ms apart agree, so the tap lands where the field is drawn.
+  for (let k = 0; k < 20; k++) {
+    await page.waitForTimeout(200);
+    const g = await page.evaluate(() => window.__attnModule.attnTextField);
+    const b = await page.locator('#attention-canvas').boundingBox();
+    const same = g.x === f.x && g.y === f.y && g.w === f.w && g.h === f.h && b.x === box.x && b.y === box.y;
+    f = g; box = b;
+    if (same) break;
+  }
+  const y = box.y + f.y + f.h / 2;
+  assert.ok(y > 0 && y < PHONE.viewport.height, `the field is on screen (at ${y} px)`);
+  await page.touchscreen.tap(box.x + f.x + f.w / 2, y);
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'sentence-input', null, { timeout: 10000 });
   await context.close();
 });
 
