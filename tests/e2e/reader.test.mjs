@@ -3,22 +3,13 @@
 // each view shows and only when it changes, HTML controls for every canvas setting, and phones.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, hookModule, appReady, appState, waitState, norm } from './helpers.mjs';
+import { launch, serve, appState, waitState, norm, openApp } from './helpers.mjs';
 
 let browser, srv;
 before(async () => { browser = await launch(); srv = await serve(); });
 after(async () => { await browser?.close(); await srv?.close(); });
 
-async function open(options = {}, query = '') {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
-  await hookModule(context);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(srv.url + query);
-  await appReady(page);
-  return { context, page, errors };
-}
+const open = (options = {}, query = '') => openApp(browser, srv.url + query, options);
 // The engine's tokens of a text, straight from the wasm export (what the page must show).
 const engineTokens = (page, text) => page.evaluate((t) => JSON.parse(window.__attnModule.ccall('attn_tokenize', 'string', ['string'], [t])), text);
 const focusOptions = (page) => page.$$eval('#focus-select option', (os) => os.map((o) => ({ value: o.value, text: o.textContent })));
