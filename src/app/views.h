@@ -20,6 +20,7 @@ Edits ShowOutputPanel(const AppState& s, const Derived& d, const UiText& t);    
 Edits ShowSentencePanel(const AppState& s, const Derived& d, const UiText& t);  // own sentence
 Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t);   // every head
 Edits ShowMisconceptionsPanel(const AppState& s, const Derived& d, const UiText& t);  // three myths
+Edits ShowModelPanel(const AppState& s, const Derived& d, const UiText& t);  // the trained model
 
 // The heatmap of one head as an image: an n x n texture (one texel per cell, weight_colour, masked
 // cells in `masked`), owned and uploaded by the platform layer when the matrix or the colours
