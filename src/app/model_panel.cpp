@@ -29,11 +29,20 @@ struct Ctx {
     }
 };
 
-// A causal map of one head in [lo, lo + size]: `bins` cells per side, each the largest weight
-// of the query/key block it covers; cells after the query are the plain masked colour.
+// A causal map of one head in [lo, lo + size]: its texture (one texel per cell, uploaded by the
+// platform when the run changes), else `bins` cells per side, each the largest weight of the
+// query/key block it covers; cells after the query are the plain masked colour.
 void DrawMap(ImDrawList* dl, const Ctx& c, int layer, int head, ImVec2 lo, float size, int bins) {
     const float cell = size / static_cast<float>(bins);
     const ImU32 masked = rgba(mix(c.p.surface_alt, c.p.masked, 0.18f));
+    const int at = layer * c.heads + head;
+    if (at < static_cast<int>(c.d.model.maps.size()))
+        if (ImTextureID tex = HeatmapTexture(kModelHeatmapSlot + at,
+                                             c.d.model.maps[static_cast<std::size_t>(at)], true,
+                                             c.s.theme, masked)) {
+            dl->AddImage(tex, lo, ImVec2(lo.x + size, lo.y + size));
+            return;
+        }
     dl->AddRectFilled(lo, ImVec2(lo.x + size, lo.y + size), masked);
     for (int bi = 0; bi < bins; ++bi) {
         const int i0 = bi * c.n / bins, i1 = std::max(i0 + 1, (bi + 1) * c.n / bins);

@@ -249,6 +249,18 @@ attn::Result<ModelRun> run_model(const LoadedModel& m, const ModelChoice& c,
     const bool same = reuse && reuse->ids == r.ids;
     for (int id : r.ids) r.tokens.push_back(attn::token_display(m.model.bpe, id));
     r.acts = same ? reuse->acts : forward(m, r.ids);
+    if (same) {
+        r.maps = reuse->maps;
+    } else {  // a_ij = weights[l][h, i, j] (j <= i), as doubles for the views' textures
+        for (int l = 0; l < cfg.layers; ++l)
+            for (int h = 0; h < cfg.heads; ++h) {
+                attn::Matrix w{n, n, std::vector<double>(static_cast<std::size_t>(n) * n, 0.0)};
+                const auto& lw = r.acts.layers[static_cast<std::size_t>(l)].weights;
+                for (int i = 0; i < n; ++i)
+                    for (int j = 0; j <= i; ++j) w.at(i, j) = lw[attn::head_index(n, h, i, j)];
+                r.maps.push_back(std::move(w));
+            }
+    }
     auto row = focus_row(m, r.acts, c.layer, c.head, c.focus, &r.focus_input);
     if (!row.ok()) return row.error();
     r.focus = row.value();

@@ -84,6 +84,8 @@ struct ModelRun {
     std::vector<int> ids;
     std::vector<std::string> tokens;  // readable
     attn::Activations<float> acts;    // every intermediate of the plain forward pass
+    std::vector<attn::Matrix> maps;   // every head's weights (layer-major), n x n, 0 after the
+                                      // query: what the views upload as textures
     attn::FocusInput focus_input;     // the chosen head's focus row: q, keys, values (causal)
     attn::FocusResult focus;          // attend(focus_input): the glossary's code path
     std::vector<double> head_output;  // o_focus of the chosen head (d_k numbers)

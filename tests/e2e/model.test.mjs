@@ -106,7 +106,8 @@ test('a focus row, its next tokens and an ablated head equal attention_cli model
   s.model.next_ablated.forEach((t, k) => assert.ok(Math.abs(t.p - a.next[k].p) < 1e-5, `p ${t.token}: ${t.p} vs ${a.next[k].p}`));
   const moved = s.model.next.some((t) => { const b = s.model.next_ablated.find((x) => x.id === t.id); return !b || Math.abs(b.p - t.p) > 1e-7; });
   assert.ok(moved, 'switching a head off changes the prediction');
-  assert.match(await page.textContent('#live-description'), /switched off/);
+  // the live text follows once the state settles (stage.js writes it after a short pause)
+  await page.waitForFunction(() => /switched off/.test(document.getElementById('live-description').textContent));
   await context.close();
 });
 
