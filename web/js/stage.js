@@ -12,7 +12,6 @@
   var MODEL_VIEW = 4;  // the canvas's Panel::Model (the View select's last option)
   var F, el = {}, data = {}, steps = [], messages = {};
   var api = null;            // wrapped app exports once ready
-  var mod = null;            // the app's module (its memory, for the model's weights)
   var modelInfo = null;      // the trained model on record: file, script, sha256, bytes, heads
   var modelLoad = null;      // the one load in progress or done (a promise), null before/after a failure
   var state = null;          // the last state shown (engine JSON + step/hover)
@@ -22,7 +21,7 @@
   var early = null;          // a failure the app reported before it was ready
   var lost = false;          // the canvas's WebGL context is lost (until restored)
   var helpText = '';         // the sentence help as the build wrote it
-  var appModule = null;      // the app's Module once it resolved (to stop its loop on a failure)
+  var appModule = null;      // the app's Module once it resolved (to stop its loop on a failure; its memory takes the model's weights)
 
   function $(id) { return document.getElementById(id); }
   function clone(o) { return JSON.parse(JSON.stringify(o)); }
@@ -222,7 +221,7 @@
   function loadModel() {
     if (modelLoad) return modelLoad;
     if (!modelInfo) { modelStatus('failed', messages.model_missing); return Promise.reject(new Error('no model')); }
-    if (!api || !mod) return Promise.reject(new Error('no app'));
+    if (!api || !appModule) return Promise.reject(new Error('no app'));
     modelStatus('loading', messages.model_loading, location.protocol === 'file:' ? undefined : 0);
     el.stage.setAttribute('data-model', 'loading');
     var get = location.protocol === 'file:' ? scriptWeights : fetchWeights;
@@ -230,7 +229,7 @@
       if (bytes.length !== modelInfo.bytes) throw new Error('the weights file has ' + bytes.length + ' bytes, not the ' + modelInfo.bytes + ' on record.');
       var ptr = api.modelBuffer(bytes.length);
       if (!ptr) throw new Error('the weights file is too large.');
-      mod.HEAPU8.set(bytes, ptr);
+      appModule.HEAPU8.set(bytes, ptr);
       var err = api.loadModel(modelInfo.sha256, JSON.stringify({ heads: modelInfo.heads }));
       if (err) throw new Error(err);
       el.stage.setAttribute('data-model', 'ready');
@@ -365,12 +364,11 @@
   function ready(m) {
     var cw = m && m.cwrap;
     if (typeof cw !== 'function') { unavailable('failed', messages.no_app); return; }
-    appModule = mod;
+    appModule = m;
     if (early) { appFailed(early); return; }
     // The wrapper is generated from the export list (src/app/exports.json) into app.js.
     api = typeof m.attnApi === 'function' ? m.attnApi() : null;
     if (!api) { unavailable('failed', messages.no_app); return; }
-    mod = m;
     showCanvas();
     // The sentence limit is the engine's (tokens and bytes), stated once in the help text.
     try {
