@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <string_view>
 #include <nlohmann/json.hpp>
 
 namespace app {
@@ -35,7 +36,9 @@ std::optional<attn::Error> read_heads(LoadedModel& m, const std::string& heads_j
     for (int l = 0; l < c.layers; ++l)
         for (int h = 0; h < c.heads; ++h) m.heads.push_back(HeadLabel{l, h});
     if (heads_json.empty()) return std::nullopt;
-    const json j = json::parse(heads_json, nullptr, false);
+    // through string_view iterators, as the app's other JSON: one parser in the wasm, not two
+    const std::string_view text(heads_json);
+    const json j = json::parse(text.begin(), text.end(), nullptr, false);
     const json* list = j.is_array() ? &j : (j.is_object() && j.contains("heads") ? &j["heads"] : nullptr);
     if (!list || !list->is_array())
         return bad_file("The model's head table is not a list of heads.");
@@ -121,7 +124,8 @@ attn::Result<ModelText> parse_model_text(const std::string& json_text) {
         return attn::Error{attn::ErrorCode::BadScenario,
                            "The model view's text (model.json) has no valid \"" + f + "\"."};
     };
-    const json j = json::parse(json_text, nullptr, false);
+    const std::string_view text(json_text);  // one parser instantiation (as ui_text.cpp)
+    const json j = json::parse(text.begin(), text.end(), nullptr, false);
     if (!j.is_object()) return bad("top level");
     ModelText t;
     const std::pair<const char*, std::string*> strings[] = {
