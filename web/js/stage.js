@@ -145,6 +145,9 @@
   function headName(h) { return 'Head ' + (h.head + 1) + ': ' + h.label.replace('-', ' ') + ' (' + F.weight(h.score) + ')'; }
   function renderModel(s) {
     var m = s.model, on = !!(m && m.active);
+    // the sentence field says which tokenizer takes the text (the trained model's, or the engine's)
+    var help = on && messages.model_help ? messages.model_help : helpText;
+    if (el.sentenceHelp.textContent !== help) el.sentenceHelp.textContent = help;
     el.modelControls.hidden = !on;
     el.modelHeadsWrap.hidden = !on;
     if (!on) return;

@@ -56,7 +56,7 @@ export function stageHtml(s, fill, data, opts = {}) {
   const M = L.model || {};
   return `<div class="stage-wrap" id="stage" data-stage>
 <div class="engine-data" id="engine-data" hidden${engineData} data-steps="${esc(JSON.stringify(names))}" data-messages="${esc(JSON.stringify({ loading: L.loading, no_webgl: msg(L.no_webgl), no_app: msg(L.no_app), context_lost: L.context_lost,
-    model_loading: M.loading, model_loaded: M.loaded, model_failed: M.failed, model_missing: M.missing }))}"></div>
+    model_loading: M.loading, model_loaded: M.loaded, model_failed: M.failed, model_missing: M.missing, model_help: M.own_help }))}"></div>
 <div class="attention-stage" id="attention-stage" data-app-state="none">
   <canvas id="attention-canvas" tabindex="0" aria-label="${esc(L.canvas)}"></canvas>
   ${previewSvg(initial)}
