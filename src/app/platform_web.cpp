@@ -47,6 +47,8 @@ namespace {
 constexpr double kMaxDrawingBufferPx = 4096;  // many phone GPUs stop there, on either side
 // Glyphs in the atlas: the one glyph list (assets/theme/glyphs.json), as the font subset holds.
 const ImWchar kGlyphRanges[] = {ATTN_GLYPH_RANGES, 0};
+const ImWchar kSemiBoldRanges[] = {ATTN_GLYPH_RANGES_SEMIBOLD, 0};
+const ImWchar kBorrowedRanges[] = {ATTN_GLYPH_RANGES_BORROWED 0};  // drawn from Regular in bold text
 
 struct Platform {
     SDL_Window* window = nullptr;
@@ -284,16 +286,26 @@ bool update_fonts(Platform& p) {
     cfg.OversampleH = 2;
     cfg.OversampleV = 1;
     cfg.FontDataOwnedByAtlas = false;  // the bytes are compiled in (embedded.h)
-    // Order matters: app::FontRole indexes io.Fonts->Fonts.
-    const char* files[] = {"fonts/Inter-Regular.otf", "fonts/Inter-SemiBold.otf",
-                           "fonts/Inter-SemiBold.otf", "fonts/Inter-Regular.otf"};
+    // Order matters: app::FontRole indexes io.Fonts->Fonts. The SemiBold subset leaves out the
+    // ranges glyphs.json marks "regular"; those are merged from Regular into each bold font
+    // (MergeMode), so a Greek or Polish token in bold text is drawn, in Regular's weight.
+    const app::EmbeddedFile* regular = app::embedded_file("fonts/Inter-Regular.otf");
+    const app::EmbeddedFile* semibold = app::embedded_file("fonts/Inter-SemiBold.otf");
+    const bool bold[] = {false, true, true, false};
     const float sizes[] = {app::kBodyPx, app::kBodyPx, app::kHeadingPx, app::kSmallPx};
-    for (int i = 0; i < 4; ++i) {
-        const app::EmbeddedFile* f = app::embedded_file(files[i]);
-        if (!f) continue;  // not reached: the build embeds both faces
+    auto add = [&](const app::EmbeddedFile* f, float px, const ImWchar* ranges, bool merge) {
+        if (!f) return;  // not reached: the build embeds both faces
+        cfg.MergeMode = merge;
         io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(f->data),
-                                       static_cast<int>(f->size), sizes[i] * s, &cfg,
-                                       kGlyphRanges);
+                                       static_cast<int>(f->size), px, &cfg, ranges);
+    };
+    for (int i = 0; i < 4; ++i) {
+        if (!bold[i]) {
+            add(regular, sizes[i] * s, kGlyphRanges, false);
+            continue;
+        }
+        add(semibold, sizes[i] * s, kSemiBoldRanges, false);
+        if (kBorrowedRanges[0] != 0) add(regular, sizes[i] * s, kBorrowedRanges, true);
     }
     io.FontGlobalScale = 1.0f / s;
 #ifdef ATTN_BENCH

@@ -1,7 +1,8 @@
 // transformer.cpp - the small decoder-only transformer: every layer step, forward and backward.
 // Formulas and shapes are in transformer.h; each backward function sits below its forward twin.
-// Loops are written so the compiler can vectorise the innermost one without reordering a sum
-// (i-k-j matrix products), so float results are the same natively and in wasm up to libm ulps.
+// Loops are written so the compiler can vectorise without reordering a sum (matrix products in
+// register tiles, each output summed in input order), so float results are the same natively and
+// in wasm up to libm ulps. In wasm this file is built with -O3 (src/engine/CMakeLists.txt).
 #include "transformer.h"
 
 #include <algorithm>
@@ -285,7 +286,46 @@ void layernorm_backward(F* din, F* dg, F* db, const F* dout, const F* in, const 
 // Matrix product with bias
 // ---------------------------------------------------------------------------------------------
 
-// out = in W + b   (i-k-j order: the inner loop runs along a row of W and of out)
+namespace {
+
+// Tile of matmul_forward(): 4 rows x 4 columns (16 sums in registers; measured in wasm, scalar
+// and SIMD, against 1x8, 2x4, 2x8, 4x2, 4x8 and 1x16: best or within noise of it)
+constexpr int kTileRows = 4, kTileCols = 4;
+
+// One R x K tile of out = in W + b: rows t0 .. t0+R-1, columns o0 .. o0+K-1. Its R K sums stay in
+// registers while i runs over the inputs, so each element of in and of W is loaded once per tile
+// (not once per output) and nothing is stored until the end. Each sum is still
+// b_o + in_t0 W_0o + in_t1 W_1o + ..., added in i order: the textbook loop's numbers, bit for bit.
+template <class F, int R, int K>
+void matmul_tile(F* out, const F* in, const F* w, const F* b, int t0, int o0, int IC, int OC) {
+    F acc[R][K];
+    for (int r = 0; r < R; r++)
+        for (int u = 0; u < K; u++) acc[r][u] = b ? b[o0 + u] : F(0);
+    const F* x = in + sz(t0) * sz(IC);
+    for (int i = 0; i < IC; i++) {
+        const F* wi = w + sz(i) * sz(OC) + sz(o0);
+        for (int r = 0; r < R; r++) {
+            const F xi = x[sz(r) * sz(IC) + sz(i)];
+            for (int u = 0; u < K; u++) acc[r][u] += xi * wi[u];
+        }
+    }
+    for (int r = 0; r < R; r++)
+        for (int u = 0; u < K; u++) out[sz(t0 + r) * sz(OC) + sz(o0 + u)] = acc[r][u];
+}
+
+// Rows t0 .. t0+R-1 of out: whole K-column tiles, then the columns left one at a time
+template <class F, int R>
+void matmul_rows(F* out, const F* in, const F* w, const F* b, int t0, int IC, int OC) {
+    constexpr int K = kTileCols;
+    int o = 0;
+    for (; o + K <= OC; o += K) matmul_tile<F, R, K>(out, in, w, b, t0, o, IC, OC);
+    for (; o < OC; o++) matmul_tile<F, R, 1>(out, in, w, b, t0, o, IC, OC);
+}
+
+}  // namespace
+
+// out = in W + b   (y_to = b_o + sum_i x_ti W_io, i in order; computed in tiles of R rows x K
+// columns, the rows left over one at a time)
 template <class F>
 void matmul_forward(F* out, const F* in, const F* w, const F* b, int n, int IC, int OC) {
 #ifdef ATTN_PLAIN_LOOPS  // the textbook order: each output a sum down a column of W
@@ -297,12 +337,10 @@ void matmul_forward(F* out, const F* in, const F* w, const F* b, int n, int IC, 
         }
     return;
 #endif
-    for (int t = 0; t < n; t++) {
-        F* y = out + sz(t) * sz(OC);
-        for (int o = 0; o < OC; o++) y[o] = b ? b[o] : F(0);
-        const F* x = in + sz(t) * sz(IC);
-        for (int i = 0; i < IC; i++) axpy(y, x[i], w + sz(i) * sz(OC), OC);
-    }
+    constexpr int R = kTileRows;
+    int t = 0;
+    for (; t + R <= n; t += R) matmul_rows<F, R>(out, in, w, b, t, IC, OC);
+    for (; t < n; t++) matmul_rows<F, 1>(out, in, w, b, t, IC, OC);
 }
 
 // din += dout W^T,  dW += in^T dout,  db += sum_t dout_t
@@ -338,47 +376,70 @@ std::vector<Vector> head_rows(const F* m, int n, int C, int D, int h) {
 
 }  // namespace
 
-// Per head h and query i, over the candidates j = 0..i (the keys and values grow by one row per
-// query, so no future key is ever compared): dot_i = dot_products(q_i, K_0..i), score_i =
-// scale_scores(dot_i, 1/sqrt(D)), l_i = apply_mask(apply_temperature(score_i, 1), build_mask
-// (causal at i)), w_i = softmax(l_i), o_i = mix(w_i, V_0..i). Entries j > i of dots, scores and
-// weights are 0: masked, never computed. attend(head_focus_input(...)) over all n candidates with
-// the causal mask gives the same numbers bit for bit (masked weights are exactly 0 and add 0).
+// Per head h and query i, over the candidates j = 0..i (no future key is ever compared), in double:
+//   dot_ij = sum_d q_id k_jd                  dot_products()    (d in order, from 0)
+//   score_ij = dot_ij * 1/sqrt(D)             scale_scores()    (apply_temperature(T = 1) is exact)
+//   w_ij = exp(score_ij - m_i) / sum_j' exp(score_ij' - m_i),  m_i = max_j score_ij   softmax()
+//   o_i = sum_j w_ij v_j                      mix()             (j in order, from 0)
+// These are the step functions' operations, in their order, on the same doubles, written as one
+// loop nest over a head's keys and values gathered once (keys transposed, D x n, so the dots of one
+// query with every key run along memory) instead of a vector per candidate per query: the numbers
+// are theirs bit for bit. A masked candidate j > i would add exactly 0 to the softmax's sum and to
+// the mix, so attend(head_focus_input(...)) over all n candidates with the causal mask gives the
+// same row (tests/model: TransformerAttention.HeadRowIsTheGlossaryFocusStep, in float and double).
+// Entries j > i of dots, scores and weights are 0: masked, never computed.
 template <class F>
 void attention_forward(F* out, F* dots, F* scores_out, F* weights_out, const F* q, const F* k,
                        const F* v, int n, int C, int H, int ablate_head) {
     const int D = C / H;
     const double scale = scale_factor(D, true);
-    FocusInput mask_input;  // only what build_mask() reads: candidates at 0..i, causal at i
-    mask_input.options.causal = true;
-    std::fill(dots, dots + sz(H) * sz(n) * sz(n), F(0));
-    std::fill(scores_out, scores_out + sz(H) * sz(n) * sz(n), F(0));
-    std::fill(weights_out, weights_out + sz(H) * sz(n) * sz(n), F(0));
+    std::vector<double> kt(sz(D) * sz(n)), vh(sz(n) * sz(D)), qi(sz(D)), dot(sz(n)), w(sz(n)),
+        o(sz(D));
     for (int h = 0; h < H; h++) {
-        std::vector<Vector> keys, values;
-        keys.reserve(sz(n));
-        values.reserve(sz(n));
-        Vector query(sz(D));
-        for (int i = 0; i < n; i++) {
-            const std::size_t row = sz(i) * sz(C) + sz(h * D);
-            keys.emplace_back(k + row, k + row + D);
-            values.emplace_back(v + row, v + row + D);
-            query.assign(q + row, q + row + D);
-            const Vector dot_i = dot_products(query, keys);
-            const Vector score_i = scale_scores(dot_i, scale);
-            mask_input.keys.resize(sz(i + 1));
-            mask_input.focus_position = i;
-            const Vector logits =
-                apply_mask(apply_temperature(score_i, 1.0), build_mask(mask_input));
-            RowStatus status = RowStatus::Ok;
-            const Vector w = softmax(logits, &status);
-            const Vector o = mix(w, values);
-            for (int j = 0; j <= i; j++) {
-                dots[head_index(n, h, i, j)] = static_cast<F>(dot_i[sz(j)]);
-                scores_out[head_index(n, h, i, j)] = static_cast<F>(score_i[sz(j)]);
-                weights_out[head_index(n, h, i, j)] = static_cast<F>(w[sz(j)]);
+        const std::size_t col = sz(h * D);
+        for (int j = 0; j < n; j++)  // K_h^T (D x n) and V_h (n x D)
+            for (int d = 0; d < D; d++) {
+                kt[sz(d) * sz(n) + sz(j)] = k[sz(j) * sz(C) + col + sz(d)];
+                vh[sz(j) * sz(D) + sz(d)] = v[sz(j) * sz(C) + col + sz(d)];
             }
-            F* y = out + row;
+        for (int i = 0; i < n; i++) {
+            const int m = i + 1;  // candidates 0..i
+            for (int d = 0; d < D; d++) qi[sz(d)] = q[sz(i) * sz(C) + col + sz(d)];
+            // dot_j = q . k_j
+            std::fill(dot.begin(), dot.begin() + m, 0.0);
+            for (int d = 0; d < D; d++) {
+                const double* kd = kt.data() + sz(d) * sz(n);
+                for (int j = 0; j < m; j++) dot[sz(j)] += qi[sz(d)] * kd[j];
+            }
+            // score_j = dot_j * scale;  w_j = exp(score_j - max) / sum
+            F* dots_i = dots + head_index(n, h, i, 0);
+            F* scores_i = scores_out + head_index(n, h, i, 0);
+            F* weights_i = weights_out + head_index(n, h, i, 0);
+            double max_score = -std::numeric_limits<double>::infinity();
+            for (int j = 0; j < m; j++) {
+                const double score = dot[sz(j)] * scale;
+                dots_i[j] = static_cast<F>(dot[sz(j)]);
+                scores_i[j] = static_cast<F>(score);
+                w[sz(j)] = score;
+                if (score > max_score) max_score = score;
+            }
+            double sum = 0.0;
+            for (int j = 0; j < m; j++) {
+                w[sz(j)] = std::exp(w[sz(j)] - max_score);
+                sum += w[sz(j)];
+            }
+            for (int j = 0; j < m; j++) {
+                w[sz(j)] /= sum;
+                weights_i[j] = static_cast<F>(w[sz(j)]);
+            }
+            for (int j = m; j < n; j++) dots_i[j] = scores_i[j] = weights_i[j] = F(0);
+            // o = sum_j w_j v_j
+            std::fill(o.begin(), o.end(), 0.0);
+            for (int j = 0; j < m; j++) {
+                const double* vj = vh.data() + sz(j) * sz(D);
+                for (int d = 0; d < D; d++) o[sz(d)] += w[sz(j)] * vj[d];
+            }
+            F* y = out + sz(i) * sz(C) + col;
             for (int d = 0; d < D; d++) y[d] = h == ablate_head ? F(0) : static_cast<F>(o[sz(d)]);
         }
     }
@@ -477,12 +538,14 @@ void residual_backward(F* da, F* db, const F* dout, std::size_t count) {
 // Tied unembedding, softmax, cross-entropy
 // ---------------------------------------------------------------------------------------------
 
-// logits_tv = x_t . wte_v
+// logits = x wte^T: logits_tv = sum_c x_tc wte_vc (c in order), as matmul_forward() against the
+// transposed embedding (C x V, made here: 4 V C bytes, a small part of the product's cost)
 template <class F>
 void unembed_forward(F* logits, const F* x, const F* wte, int n, int C, int V) {
-    for (int t = 0; t < n; t++)
-        for (int u = 0; u < V; u++)
-            logits[sz(t) * sz(V) + sz(u)] = dot_rows(x + sz(t) * sz(C), wte + sz(u) * sz(C), C);
+    std::vector<F> wte_t(sz(C) * sz(V));
+    for (int u = 0; u < V; u++)
+        for (int c = 0; c < C; c++) wte_t[sz(c) * sz(V) + sz(u)] = wte[sz(u) * sz(C) + sz(c)];
+    matmul_forward(logits, x, wte_t.data(), static_cast<const F*>(nullptr), n, C, V);
 }
 
 // dx_t += sum_v dlogits_tv wte_v,  dwte_v += sum_t dlogits_tv x_t

@@ -4,8 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  launch, serve, hookModule, appReady, appState, waitState, colourStats, pixelDiff, luminance, shot,
-  fmtScore, fmtWeight, norm, quizSpec, answerQuizByKeyboard, engine,
+  launch, serve, appState, waitState, colourStats, pixelDiff, luminance, shot,
+  fmtScore, fmtWeight, norm, quizSpec, answerQuizByKeyboard, engine, openApp,
 } from './helpers.mjs';
 
 let browser, srv;
@@ -13,15 +13,9 @@ before(async () => { browser = await launch(); srv = await serve(); });
 after(async () => { await browser?.close(); await srv?.close(); });
 
 async function open(options = {}, query = '') {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
-  await hookModule(context);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(srv.url + query);
-  await appReady(page);
-  await page.locator('#attention-canvas').scrollIntoViewIfNeeded();
-  return { context, page, errors };
+  const r = await openApp(browser, srv.url + query, options);
+  await r.page.locator('#attention-canvas').scrollIntoViewIfNeeded();
+  return r;
 }
 const frames = (page, n = 3) => page.evaluate((k) => new Promise((r) => {
   let i = 0; const f = () => (++i >= k ? r() : requestAnimationFrame(f)); requestAnimationFrame(f);

@@ -131,6 +131,19 @@ export async function appReady(page) {
 }
 
 // The app's exported state JSON, parsed (raw text kept to check for NaN/Infinity).
+// A fresh context (1200 x 900 unless `options` says otherwise) with the module hooked, on
+// `url`, once the app is ready; page errors are collected. Returns {context, page, errors}.
+export async function openApp(browser, url, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
+  await hookModule(context);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  await appReady(page);
+  return { context, page, errors };
+}
+
 export async function appState(page) {
   const raw = await page.evaluate(() => window.__attnModule.ccall('attn_state_json', 'string', [], []));
   if (/NaN|Infinity/.test(raw)) throw new Error('state JSON contains NaN/Infinity: ' + raw.slice(0, 300));

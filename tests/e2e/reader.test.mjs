@@ -3,22 +3,13 @@
 // each view shows and only when it changes, HTML controls for every canvas setting, and phones.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, hookModule, appReady, appState, waitState, norm } from './helpers.mjs';
+import { launch, serve, appState, waitState, norm, openApp } from './helpers.mjs';
 
 let browser, srv;
 before(async () => { browser = await launch(); srv = await serve(); });
 after(async () => { await browser?.close(); await srv?.close(); });
 
-async function open(options = {}, query = '') {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
-  await hookModule(context);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(srv.url + query);
-  await appReady(page);
-  return { context, page, errors };
-}
+const open = (options = {}, query = '') => openApp(browser, srv.url + query, options);
 // The engine's tokens of a text, straight from the wasm export (what the page must show).
 const engineTokens = (page, text) => page.evaluate((t) => JSON.parse(window.__attnModule.ccall('attn_tokenize', 'string', ['string'], [t])), text);
 const focusOptions = (page) => page.$$eval('#focus-select option', (os) => os.map((o) => ({ value: o.value, text: o.textContent })));
@@ -261,8 +252,20 @@ test('on a phone, tapping the canvas\'s sentence field gives the text to the pag
     await page.evaluate((dy) => window.scrollBy(0, dy), y - 250);
     await page.waitForFunction((old) => { const g = window.__attnModule.attnTextField; return g && g.y !== old; }, f.y, { timeout: 5000 }).catch(() => {});
   }
-  await page.touchscreen.tap(box.x + f.x + f.w / 2, box.y + f.y + f.h / 2);
-  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'sentence-input');
+  // The scroll settles over a few frames (the sticky canvas, then the app's own scroll): read the
+  // field's place until two reads 200 ms apart agree, so the tap lands where the field is drawn.
+  for (let k = 0; k < 20; k++) {
+    await page.waitForTimeout(200);
+    const g = await page.evaluate(() => window.__attnModule.attnTextField);
+    const b = await page.locator('#attention-canvas').boundingBox();
+    const same = g.x === f.x && g.y === f.y && g.w === f.w && g.h === f.h && b.x === box.x && b.y === box.y;
+    f = g; box = b;
+    if (same) break;
+  }
+  const y = box.y + f.y + f.h / 2;
+  assert.ok(y > 0 && y < PHONE.viewport.height, `the field is on screen (at ${y} px)`);
+  await page.touchscreen.tap(box.x + f.x + f.w / 2, y);
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'sentence-input', null, { timeout: 10000 });
   await context.close();
 });
 

@@ -157,6 +157,36 @@ TEST(TransformerAttention, HeadRowIsTheGlossaryFocusStep) {
             }
 }
 
+// The float model at the shipped size (D = 16, 128 tokens): attention_forward's loop nest gives
+// the engine's focus step (attend() on head_focus_input()) bit for bit, rounded to float.
+TEST(TransformerAttention, FloatHeadRowIsTheGlossaryFocusStepAtFullSize) {
+    const ModelConfig c;  // the default (shipped) shape
+    const std::vector<float> p = attn::init_params<float>(c, 17);
+    std::vector<int> tok(static_cast<std::size_t>(c.context));
+    for (std::size_t t = 0; t < tok.size(); t++) tok[t] = static_cast<int>((t * 37 + 5) % 512);
+    const int n = c.context;
+    attn::Activations<float> a;
+    attn::model_forward<float>(c, attn::view_params(c, p.data()), tok.data(), nullptr, n, a);
+    const int D = c.d_model / c.heads;
+    for (int l = 0; l < c.layers; l++)
+        for (int h = 0; h < c.heads; h++)
+            for (int i = 0; i < n; i += 9) {
+                const attn::Result<attn::FocusResult> r =
+                    attn::attend(attn::head_focus_input(a.layers[l], n, c.d_model, c.heads, h, i));
+                ASSERT_TRUE(r.ok()) << r.error().message;
+                for (int j = 0; j < n; j++) {
+                    const std::size_t at = attn::head_index(n, h, i, j);
+                    EXPECT_EQ(static_cast<float>(r.value().weights[j]), a.layers[l].weights[at]);
+                    if (j <= i) {
+                        EXPECT_EQ(static_cast<float>(r.value().scores[j]), a.layers[l].scores[at]);
+                    }
+                }
+                for (int d = 0; d < D; d++)
+                    EXPECT_EQ(static_cast<float>(r.value().output[d]),
+                              a.layers[l].heads_out[i * c.d_model + h * D + d]);
+            }
+}
+
 TEST(TransformerAttention, WeightRowsAreCausalAndSumToOne) {
     const ModelConfig c = tiny();
     const std::vector<double> p = random_params(c, 9);
