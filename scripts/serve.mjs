@@ -24,6 +24,7 @@ const types = {
   '.json': 'application/json; charset=utf-8', '.wasm': 'application/wasm',
   '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8', '.woff2': 'font/woff2',
+  '.md': 'text/plain; charset=utf-8', '.bin': 'application/octet-stream',
 };
 
 const inside = (file, dir) => file === dir || file.startsWith(dir + sep);

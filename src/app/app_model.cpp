@@ -67,6 +67,53 @@ void keep_valid_denied(attn::Scenario& s) {
                    s.denied.end());
 }
 
+// A head's measured score for a pattern label ("induction", "previous-token", ...).
+double pattern_score(const HeadLabel& h, const std::string& pattern) {
+    if (pattern == "induction") return h.induction;
+    if (pattern == "previous-token") return h.previous_token;
+    if (pattern == "first-token") return h.first_token;
+    if (pattern == "self") return h.self;
+    return 0;
+}
+
+const ModelExample* model_example(const Library& lib, int i) {
+    const auto& ex = lib.text.model.examples;
+    return i >= 0 && i < static_cast<int>(ex.size()) ? &ex[static_cast<std::size_t>(i)] : nullptr;
+}
+
+// The scenario the views and the page read in the model view: the model's tokens, the focus and
+// its candidates 0..focus (keys after the focus are causally masked and add nothing), scaled by
+// 1/sqrt(d_k), temperature 1 - the chosen head's own row (its numbers: compute_model).
+attn::Scenario model_scenario(const std::vector<std::string>& tokens, const ModelChoice& c) {
+    attn::Scenario s;
+    s.id = kModelScenarioId;
+    s.kind = attn::ScenarioKind::Model;
+    s.title = "A trained model: layer " + std::to_string(c.layer + 1) + ", head " +
+              std::to_string(c.head + 1);
+    s.tokens = tokens;
+    s.focus = c.focus;
+    for (int j = 0; j <= c.focus; ++j) s.candidates.push_back(j);
+    s.options.scale = true;
+    s.options.causal = true;
+    return s;
+}
+
+// One run of the trained model for the state's choice; its focus row is the views' focus step.
+std::optional<attn::Error> compute_model(const AppState& s, const Library& lib, Derived& d,
+                                         const ModelRun* reuse) {
+    if (!lib.model) return attn::Error{attn::ErrorCode::BadModelFile, lib.text.model.not_loaded};
+    auto r = run_model(*lib.model, s.model, model_example(lib, s.model.example), reuse);
+    if (!r.ok()) return r.error();
+    d.model = std::move(r.value());
+    d.model_ok = true;
+    d.focus = d.model.focus;
+    const attn::ModelConfig& c = lib.model->model.config;
+    for (int l = 0; l < c.layers; ++l)
+        for (int h = 0; h < c.heads; ++h)
+            d.model_heads.push_back(head_sentence(*lib.model, lib.text.model, l, h));
+    return std::nullopt;
+}
+
 }  // namespace
 
 const char* step_name(Step step) {
@@ -138,6 +185,11 @@ attn::Result<Library> load_library_with(const Read& read) {
     for (const attn::Scenario& s : lib.scenarios)
         if (is_sentence(s) && lib.text.sentence_scenario_id.empty())
             lib.text.sentence_scenario_id = s.id;
+    auto mtext = read("app/model.json");
+    if (!mtext.ok()) return mtext.error();
+    auto mt = parse_model_text(mtext.value());
+    if (!mt.ok()) return mt.error();
+    lib.text.model = mt.value();
     return lib;
 }
 }  // namespace
@@ -150,6 +202,12 @@ attn::Result<Library> load_library(const std::string& scenario_dir, const std::s
     return load_library_with([&](const std::string& name) {
         if (name.rfind("scenarios/", 0) == 0)
             return attn::read_text_file(scenario_dir + "/" + name.substr(10));
+        if (name == "app/model.json") {  // beside ui.json
+            const std::size_t slash = ui_path.find_last_of('/');
+            return attn::read_text_file(
+                (slash == std::string::npos ? std::string(".") : ui_path.substr(0, slash + 1)) +
+                "model.json");
+        }
         return attn::read_text_file(ui_path);
     });
 }
@@ -180,12 +238,18 @@ AppState initial_state(const Library& lib) {
     return s;
 }
 
-attn::Result<Derived> compute(const AppState& s, const Library& lib) {
+attn::Result<Derived> compute(const AppState& s, const Library& lib, const Derived* previous) {
     Derived d;
     // The whole sentence: the current scenario if it is one, else the reader's own sentence. Its
     // model is built once: for every head, and for the focus step when it is the current scenario.
+    // The trained model's focus step is its forward pass's (compute_model).
+    d.loaded = lib.model;
     const bool on_sentence = is_sentence(s.scenario);
-    if (!on_sentence) {
+    if (s.scenario_id == kModelScenarioId) {
+        const ModelRun* reuse =
+            previous && previous->model_ok && previous->loaded == lib.model ? &previous->model : nullptr;
+        if (auto e = compute_model(s, lib, d, reuse)) return *e;
+    } else if (!on_sentence) {
         auto focus = attn::run_scenario(s.scenario);
         if (!focus.ok()) return focus.error();
         d.focus = focus.value();
@@ -273,6 +337,25 @@ struct Pending {
         next.scenario_id = lib.text.sentence_scenario_id;
     }
     void unpin() { next.pinned = next.hover = std::nullopt; }
+    // Rebuilds the model scenario from next.model (the model's tokenizer; the run: compute).
+    void rebuild_model() {
+        if (!lib.model) return fail(lib.text.model.not_loaded);
+        auto tokens = model_tokens(*lib.model, next.model.text);
+        if (!tokens.ok()) return fail(tokens.error().message);
+        const int n = static_cast<int>(tokens.value().size());
+        if (next.model.focus < 0 || next.model.focus >= n)
+            return fail("The focus position " + std::to_string(next.model.focus) +
+                        " is outside the text: its tokens are numbered 0 to " +
+                        std::to_string(n - 1) + ".");
+        next.scenario = model_scenario(tokens.value(), next.model);
+        next.scenario.description = lib.text.model.about;
+        next.scenario_id = kModelScenarioId;
+    }
+    int model_token_count(const std::string& text) const {
+        auto t = lib.model ? model_tokens(*lib.model, text)
+                           : attn::Result<std::vector<std::string>>(std::vector<std::string>{});
+        return t.ok() ? static_cast<int>(t.value().size()) : 0;
+    }
 };
 
 // What is explained: the own sentence, the scenario, a reset, the focus token.
@@ -291,7 +374,7 @@ void apply_scenario_edits(Pending& p, const Edits& e) {
         p.unpin();
         p.rebuild_sentence(options);
     }
-    if (e.scenario_id && !e.sentence) {
+    if (e.scenario_id && !e.sentence && *e.scenario_id != kModelScenarioId) {
         const attn::Scenario* found = find_scenario(p.lib, *e.scenario_id);
         if (!found) {
             // Only an id-shaped name is repeated; anything else is not echoed.
@@ -318,7 +401,7 @@ void apply_scenario_edits(Pending& p, const Edits& e) {
             p.rebuild_sentence(found->options);
         }
     }
-    if (e.focus && !e.sentence) {
+    if (e.focus && !e.sentence && next.scenario_id != kModelScenarioId) {
         if (is_sentence(next.scenario)) {  // attn::sentence_scenario checks the position
             next.sentence_focus = *e.focus;
             p.rebuild_sentence(next.scenario.options);
@@ -326,7 +409,7 @@ void apply_scenario_edits(Pending& p, const Edits& e) {
             const std::string& focus = attn::focus_token(next.scenario);
             const std::string who = focus.empty() ? "the focus token" : focus;
             p.fail("In “" + next.scenario.title + "” the query vector belongs to “" + who +
-                   "”. Choose “Your sentence” to pick any focus token.");
+                   "”. Choose “Your sentence” or “A trained model” to pick any focus token.");
         }
     }
 }
@@ -390,6 +473,71 @@ void apply_option_edits(Pending& p, const Edits& e) {
         next.variant = std::clamp(*e.variant, 0, static_cast<int>(p.lib.text.swaps.size()) - 1);
 }
 
+// The trained model: entering it, its text or example, layer, head, focus, the ablation.
+void apply_model_edits(Pending& p, const Edits& e) {
+    AppState& next = p.next;
+    const bool in_model = next.scenario_id == kModelScenarioId;
+    const bool enter = e.scenario_id && *e.scenario_id == kModelScenarioId;
+    const bool any = enter || e.model_text || e.model_example || e.model_layer || e.model_head ||
+                     e.model_ablate || (in_model && e.focus);
+    if (in_model && (e.temperature || e.scale || e.causal || e.toggle_mask))
+        p.fail("The trained model's heads always use the 1/√d scale, temperature 1 and the causal "
+               "mask: they are part of how it was trained.");
+    if (!any) return;
+    if (!p.lib.model) return p.fail(p.lib.text.model.not_loaded);
+    const attn::ModelConfig& c = p.lib.model->model.config;
+    ModelChoice& m = next.model;
+    const auto last = [&](const std::string& text) { return std::max(0, p.model_token_count(text) - 1); };
+    const auto choose_example = [&](int i) {
+        const ModelExample* x = model_example(p.lib, i);
+        if (!x) return p.fail("There is no example text " + std::to_string(i) + ".");
+        m.example = i;
+        m.text = x->text;
+        m.focus = x->focus >= 0 ? std::min(x->focus, last(x->text)) : last(x->text);
+        // the head showing its pattern: the first labelled so, else the one scoring highest on it
+        const HeadLabel* best = nullptr;
+        for (const HeadLabel& h : p.lib.model->heads) {
+            if (x->pattern.empty()) break;
+            if (h.label == x->pattern) {
+                best = &h;
+                break;
+            }
+            if (!best || pattern_score(h, x->pattern) > pattern_score(*best, x->pattern)) best = &h;
+        }
+        if (best) {
+            m.layer = best->layer;
+            m.head = best->head;
+        }
+    };
+    if (m.text.empty()) choose_example(0);
+    if (e.model_example) choose_example(*e.model_example);
+    if (e.model_text) {
+        m.text = *e.model_text;
+        m.example = -1;
+        m.focus = e.focus && *e.focus >= 0 ? *e.focus : last(m.text);
+    } else if (e.focus && (in_model || enter)) {
+        m.focus = *e.focus;
+    }
+    if (e.model_layer) {
+        if (*e.model_layer < 0 || *e.model_layer >= c.layers)
+            p.fail("The model has layers 1 to " + std::to_string(c.layers) + ".");
+        else
+            m.layer = *e.model_layer;
+    }
+    if (e.model_head) {
+        if (*e.model_head < 0 || *e.model_head >= c.heads)
+            p.fail("Each layer has heads 1 to " + std::to_string(c.heads) + ".");
+        else
+            m.head = *e.model_head;
+    }
+    if (e.model_ablate) m.ablate = *e.model_ablate;
+    if (!in_model) {
+        p.unpin();
+        next.panel = Panel::Model;
+    }
+    p.rebuild_model();
+}
+
 // What is drawn: step, view, pins and hover, the draft text, theme and motion, the message.
 void apply_presentation_edits(Pending& p, const Edits& e) {
     AppState& next = p.next;
@@ -401,7 +549,8 @@ void apply_presentation_edits(Pending& p, const Edits& e) {
     }
     if (e.panel) {
         if (*e.panel < 0 || *e.panel >= kPanelCount)
-            p.fail("There are four views, numbered 0 to 3.");
+            p.fail("There are " + std::to_string(kPanelCount) + " views, numbered 0 to " +
+                   std::to_string(kPanelCount - 1) + ".");
         else
             next.panel = static_cast<Panel>(*e.panel);
     }
@@ -421,6 +570,16 @@ void apply_presentation_edits(Pending& p, const Edits& e) {
 // choosing a vectors example while in it goes back to the four steps.
 void keep_view_and_example_together(Pending& p, const AppState& before) {
     AppState& next = p.next;
+    if (next.panel == Panel::Model && next.scenario_id != kModelScenarioId) {
+        if (before.panel != Panel::Model) {  // opening the model view explains the model
+            Edits enter;
+            enter.scenario_id = kModelScenarioId;
+            apply_model_edits(p, enter);
+        } else {  // another example chosen in the model view: back to the four steps
+            next.panel = Panel::Steps;
+        }
+        return;
+    }
     if (next.panel != Panel::Sentence || is_sentence(next.scenario)) return;
     if (before.panel != Panel::Sentence) {
         const attn::Scenario* own = own_sentence(p.lib);
@@ -446,11 +605,12 @@ Applied apply(AppState& s, Derived& d, const Edits& e, const Library& lib) {
     Pending p{s, lib, {}};
     apply_scenario_edits(p, e);
     apply_option_edits(p, e);
+    apply_model_edits(p, e);
     apply_presentation_edits(p, e);
     keep_view_and_example_together(p, s);
     const bool model = changes_model(e) || p.next.scenario_id != s.scenario_id;
     if (p.error.empty() && model) {
-        auto r = compute(p.next, lib);
+        auto r = compute(p.next, lib, &d);
         if (!r.ok())
             p.error = r.error().message;
         else
@@ -541,6 +701,57 @@ nlohmann::json misconception_json(const AppState& s, const Derived& d) {
     return m;
 }
 
+nlohmann::json next_json(const std::vector<NextToken>& list) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const NextToken& t : list) out.push_back({{"token", t.token}, {"id", t.id}, {"p", t.p}});
+    return out;
+}
+
+// The "model" object of the state JSON (docs/contract.md, "Model view").
+nlohmann::json model_json(const AppState& s, const Derived& d) {
+    using nlohmann::json;
+    json j{{"loaded", d.loaded != nullptr}, {"active", s.scenario_id == kModelScenarioId && d.model_ok}};
+    if (!d.loaded) return j;
+    const attn::ModelConfig& c = d.loaded->model.config;
+    j["weights_sha256"] = d.loaded->sha256;
+    j["weights_bytes"] = d.loaded->bytes;
+    j["config"] = {{"vocab", c.vocab}, {"context", c.context}, {"d_model", c.d_model},
+                   {"heads", c.heads}, {"layers", c.layers}, {"d_ff", c.d_ff}};
+    json heads = json::array();
+    for (const HeadLabel& h : d.loaded->heads) {
+        json one{{"layer", h.layer}, {"head", h.head}, {"label", h.label}, {"score", h.score()},
+                 {"score_name", h.score_name()}};
+        const std::size_t at = static_cast<std::size_t>(h.layer * c.heads + h.head);
+        if (at < d.model_heads.size()) one["description"] = d.model_heads[at];
+        heads.push_back(one);
+    }
+    j["heads"] = heads;
+    if (!j["active"].get<bool>()) return j;
+    const ModelChoice& m = s.model;
+    const ModelRun& r = d.model;
+    j["text"] = m.text;
+    j["example"] = m.example;
+    j["tokens"] = r.tokens;
+    j["token_ids"] = r.ids;
+    j["layer"] = m.layer;
+    j["head"] = m.head;
+    j["focus"] = m.focus;
+    j["ablated"] = m.ablate ? json{{"layer", m.layer}, {"head", m.head}} : json(nullptr);
+    j["row"] = {{"dot_products", r.focus.dot_products}, {"scores", r.focus.scores},
+                {"weights", r.focus.weights}, {"scale", r.focus.scale}};
+    j["head_output"] = r.head_output;
+    j["next"] = next_json(r.next);
+    j["next_ablated"] = next_json(r.next_ablated);
+    j["variant"] = r.variant_ok ? json{{"text", r.variant_text},
+                                       {"from", r.swap_from},
+                                       {"to", r.swap_to},
+                                       {"tokens", r.variant_tokens},
+                                       {"scores", r.variant_focus.scores},
+                                       {"weights", r.variant_focus.weights}}
+                                : json(nullptr);
+    return j;
+}
+
 }  // namespace
 
 std::string state_json(const AppState& s, const Derived& d) {
@@ -577,6 +788,7 @@ std::string state_json(const AppState& s, const Derived& d) {
     }
     if (d.ok && d.sequence_ok) j["whole"] = whole_sentence_json(d);
     if (d.ok) j["misconception"] = misconception_json(s, d);
+    j["model"] = model_json(s, d);
     return attn::dump_json(j);  // invalid UTF-8 replaced, never thrown
 }
 
@@ -690,6 +902,14 @@ std::optional<Edits> option_edit(const std::string& name, double value) {
         e.pinned = i;
     else if (name == "reset")
         e.reset = true;
+    else if (name == "model_layer")
+        e.model_layer = i;
+    else if (name == "model_head")
+        e.model_head = i;
+    else if (name == "model_ablate")
+        e.model_ablate = value != 0;
+    else if (name == "model_example")
+        e.model_example = i;
     else
         return std::nullopt;
     return e;

@@ -22,15 +22,22 @@ struct Library {
     attn::ScenarioIndex index;              // assets/scenarios/index.json: ids, labels, start
     std::vector<attn::Scenario> scenarios;  // as loaded, in the index's order
     UiText text;                            // with text.scenarios = index.scenarios
+    // The trained model, once the page has handed its weights over (load_weights); until then
+    // the scenario "model" is refused with text.model.not_loaded.
+    std::shared_ptr<const LoadedModel> model;
 };
 
+// ui_path's folder also holds model.json ("app/model.json"), the trained model view's text.
 attn::Result<Library> load_library(const std::string& scenario_dir, const std::string& ui_path);
 using ReadContent = attn::Result<std::string> (*)(const std::string& name);
 attn::Result<Library> load_library(ReadContent read);  // names as above
 const attn::Scenario* find_scenario(const Library& lib, const std::string& id);
 
 AppState initial_state(const Library& lib);
-attn::Result<Derived> compute(const AppState& s, const Library& lib);
+// `previous` (optional): the last result; the trained model's forward passes are reused from it
+// when only the head or the focus changed (same text, same ablation).
+attn::Result<Derived> compute(const AppState& s, const Library& lib,
+                              const Derived* previous = nullptr);
 
 struct Applied {
     bool changed = false;  // the state (and so the page's JSON) changed
@@ -49,7 +56,8 @@ std::string error_json(const std::string& code, const std::string& message);
 
 // The page's edit of one canvas setting by name (attn_set_option): temperature, scale (0/1),
 // causal (0/1), d, heads, shown_head, variant, mask (toggle a position), pinned (a position),
-// reset. nullopt for an unknown name. Range checks are apply()'s.
+// reset; the trained model's model_layer, model_head, model_ablate (0/1), model_example.
+// nullopt for an unknown name. Range checks are apply()'s.
 std::optional<Edits> option_edit(const std::string& name, double value);
 // Frame timings as JSON for scripts/bench: mean, p50, p95, max of `ui_ms`; p50, p95 of `whole_ms`.
 std::string frame_stats_json(int tokens, std::vector<double> ui_ms, std::vector<double> whole_ms);

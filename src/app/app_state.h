@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "content.h"
+#include "model_view.h"
 #include "ui_text.h"
 
 namespace app {
@@ -20,8 +21,11 @@ enum class Step { ChooseFocus = 0, Compare = 1, Normalise = 2, Mix = 3 };
 constexpr int kStepCount = 4;
 const char* step_name(Step step);  // "choose_focus", "compare", "normalise", "mix"
 
-enum class Panel { Steps = 0, Vectors = 1, Sentence = 2, Misconceptions = 3 };
-constexpr int kPanelCount = 4;
+enum class Panel { Steps = 0, Vectors = 1, Sentence = 2, Misconceptions = 3, Model = 4 };
+constexpr int kPanelCount = 5;
+
+// The trained model's scenario id (not a file in assets/scenarios: built from the loaded weights).
+constexpr const char* kModelScenarioId = "model";
 
 enum class Theme { Light, Dark };
 
@@ -60,6 +64,8 @@ struct AppState {
     int heads = 1;       // 1..4
     int shown_head = 0;  // head drawn large in the heatmap
     int variant = 0;     // misconception 1: which one-word change
+    // the trained model (Model panel; model_view.h)
+    ModelChoice model;
     // presentation
     Theme theme = Theme::Light;
     bool reduced_motion = false;
@@ -90,6 +96,11 @@ struct Derived {
     std::uint64_t base_embedding_print = 0, variant_embedding_print = 0;
     std::string variant_word_from, variant_word_to;
     std::vector<std::string> swap_labels;  // "blocked → flooded", one per word swap
+    // the trained model (scenario "model"): the weights it ran and one run
+    std::shared_ptr<const LoadedModel> loaded;
+    bool model_ok = false;
+    ModelRun model;
+    std::vector<std::string> model_heads;  // per head (layer-major): its pattern as a sentence
 };
 
 // What a view (or the page) asks for. Unset fields change nothing.
@@ -121,6 +132,11 @@ enum class EditGroup { Model, Presentation };
     X(Model, bool, scale)                                                                    \
     X(Model, bool, causal)                                                                   \
     X(Model, Position, toggle_mask) /* mask / unmask this position */                       \
+    X(Model, std::string, model_text) /* run the trained model on this text */              \
+    X(Model, int, model_example)      /* ... or on this example text */                     \
+    X(Model, int, model_layer)                                                               \
+    X(Model, int, model_head)                                                                \
+    X(Model, bool, model_ablate)      /* switch the chosen head off */                       \
     X(Presentation, int, step)      /* a request, checked against Step */                    \
     X(Presentation, int, panel)     /* a request, checked against Panel */                   \
     X(Presentation, Position, pinned) /* pin (or unpin, if pinned) this candidate */         \

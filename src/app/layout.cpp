@@ -90,6 +90,9 @@ Edits ShowAppLayout(const AppState& s, const Derived& d, const UiText& t) {
             case Panel::Misconceptions:
                 merge(e, ShowMisconceptionsPanel(s, d, t));
                 break;
+            case Panel::Model:
+                merge(e, ShowModelPanel(s, d, t));
+                break;
         }
         ImGui::Dummy(ImVec2(1, 6));
         Caption(s.touch ? t.touch_hint : t.keyboard_hint, p);

@@ -30,7 +30,7 @@ struct Renderer {
     GLuint program = 0, vao = 0, vbo = 0, ibo = 0, fonts = 0;
     GLint u_proj = -1;
     float proj_w = -1, proj_h = -1, proj_y = 0;  // last projection uploaded
-    Heatmap heat[8];
+    Heatmap heat[app::kHeatmapSlots];
     std::vector<std::uint32_t> texels;
 };
 Renderer g_gl;  // the one renderer (the app has one context)
@@ -227,7 +227,8 @@ ImTextureID HeatmapTexture(int slot, const attn::Matrix& weights, bool causal, T
                            ImU32 masked) {
     using platform_gl::g_gl;
     const int n = weights.rows;
-    if (!g_gl.program || slot < 0 || slot >= 8 || n < 1 || weights.cols != n) return nullptr;
+    if (!g_gl.program || slot < 0 || slot >= kHeatmapSlots || n < 1 || weights.cols != n)
+        return nullptr;
     std::uint64_t key = 1469598103934665603ull;
     const auto mixin = [&key](std::uint64_t v) { key = (key ^ v) * 1099511628211ull; };
     mixin(static_cast<std::uint64_t>(n));

@@ -20,7 +20,9 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -74,6 +76,7 @@ struct Platform {
     bool gl_lost = false;  // the WebGL context is lost: no GL call until it is restored
     bool imgui_backend = false;  // bench build only: draw with ImGui's OpenGL3 backend instead
     std::string json, reply;     // strings handed to the page stay alive until the next call
+    std::vector<std::uint8_t> weights;  // the model's weights file, written by the page
 };
 
 struct App {
@@ -104,6 +107,12 @@ EM_JS(double, js_canvas_offset, (), {
     var p = c && c.parentElement;
     if (!p) return 0;
     return c.getBoundingClientRect().top - p.getBoundingClientRect().top;
+});
+// The canvas asked for the trained model before its weights arrived: the page loads them.
+EM_JS(void, js_request_model, (), {
+    if (typeof Module["onModelWanted"] === "function") {
+        try { Module["onModelWanted"](); } catch (e) { console.error(e); }
+    }
 });
 // "lost": the canvas cannot draw (the state still takes edits); "restored": it draws again;
 // "failed": the GL objects could not be rebuilt after a restore.
@@ -168,6 +177,7 @@ void js_content_height(double) {}
 double js_canvas_offset() {
     return 0;
 }
+void js_request_model() {}
 int js_prefers_dark() {
     return 0;
 }
@@ -495,6 +505,13 @@ void frame(void* arg) {
 
     update_wheel_target(p);
     if (a.loaded) report_content_height(p);
+    const bool wants_model = (edits.scenario_id && *edits.scenario_id == app::kModelScenarioId) ||
+                             (edits.panel && *edits.panel == app::to_int(app::Panel::Model));
+    if (wants_model && !a.lib.model) {  // the page fetches the weights, then opens the model
+        edits.scenario_id.reset();
+        edits.panel.reset();
+        js_request_model();
+    }
     if (a.loaded) app::apply(a.state, a.derived, edits, a.lib);
     report_text_field(p, a.state.sentence_field);
     notify_if_changed(a);
@@ -668,6 +685,34 @@ EMSCRIPTEN_KEEPALIVE void attn_bench_renderer(int imgui_backend) {
     }
 }
 #endif
+// The trained model: the page asks for a buffer, writes the weights file into it (Module.HEAPU8),
+// then loads it with the checksum and head table it has on record. Nothing is loaded before.
+EMSCRIPTEN_KEEPALIVE std::uint8_t* attn_model_buffer(int bytes) {
+    if (bytes <= 0 || static_cast<std::size_t>(bytes) > attn::kMaxWeightsBytes) return nullptr;
+    g_app.plat.weights.assign(static_cast<std::size_t>(bytes), 0);
+    return g_app.plat.weights.data();
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_load_model(const char* sha256, const char* heads_json) {
+    App& a = g_app;
+    auto m = app::load_weights(a.plat.weights.data(), a.plat.weights.size(), sha256 ? sha256 : "",
+                               heads_json ? heads_json : "");
+    std::vector<std::uint8_t>().swap(a.plat.weights);  // the parsed model keeps what it needs
+    if (!m.ok()) {
+        a.plat.reply = m.error().message;
+        return a.plat.reply.c_str();
+    }
+    a.lib.model = std::make_shared<const app::LoadedModel>(std::move(m.value()));
+    a.derived.loaded = a.lib.model;  // the state JSON says so at once
+    ++a.state.revision;
+    a.plat.reply.clear();
+    return a.plat.reply.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_set_model_text(const char* text, int focus) {
+    app::Edits e;
+    e.model_text = std::string(text ? text : "");
+    e.focus = focus;
+    return page_edit(e);
+}
 EMSCRIPTEN_KEEPALIVE void attn_set_reduced_motion(int on) {
     app::Edits e;
     e.reduced_motion = on != 0;

@@ -73,21 +73,28 @@ bool TitleRow(const AppState& s, const UiText& t, const Palette& p, float w, flo
 // The scenario and view pickers: two lists side by side on a phone, else segmented rows.
 void Pickers(const AppState& s, const UiText& t, const Palette& p, float w, Edits& e) {
     const ImGuiStyle& st = ImGui::GetStyle();
-    // The scenario list is assets/scenarios/index.json (labels and ids, in its order).
+    // The scenario list is assets/scenarios/index.json (labels and ids, in its order), then the
+    // trained model (built from its weights, not a scenario file).
     std::vector<const char*> scenarios;
+    std::vector<std::string> ids;
     int current = 0;
     for (const attn::ScenarioEntry& entry : t.scenarios) {
         if (s.scenario_id == entry.id) current = static_cast<int>(scenarios.size());
         scenarios.push_back(entry.label.c_str());
+        ids.push_back(entry.id);
     }
+    if (s.scenario_id == kModelScenarioId) current = static_cast<int>(scenarios.size());
+    scenarios.push_back("A trained model");
+    ids.push_back(kModelScenarioId);
     const int n_scenarios = static_cast<int>(scenarios.size());
-    const char* panels[] = {"Four steps", "Vectors", "Whole sentence", "Misconceptions"};
+    const char* panels[kPanelCount] = {"Four steps", "Vectors", "Whole sentence", "Misconceptions",
+                                       "Trained model"};
     ImGui::PushFont(font(FontRole::Small));
     const float lab_sc = ImGui::CalcTextSize("Example").x + 8;
     const float lab_vw = ImGui::CalcTextSize("View").x + 8;
     ImGui::PopFont();
     const float seg_sc = SegmentedWidth(scenarios.data(), n_scenarios),
-                seg_vw = SegmentedWidth(panels, 4);
+                seg_vw = SegmentedWidth(panels, kPanelCount);
     const float gap = 28.0f;
     if (w < metrics::kNarrowCanvas) {
         // two lists side by side, or one under the other when their labels would not fit
@@ -105,7 +112,7 @@ void Pickers(const AppState& s, const UiText& t, const Palette& p, float w, Edit
         }
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 6);
         const int picked = Picker("##scenario", scenarios.data(), n_scenarios, current, pw);
-        if (picked >= 0) e.scenario_id = t.scenarios[static_cast<std::size_t>(picked)].id;
+        if (picked >= 0) e.scenario_id = ids[static_cast<std::size_t>(picked)];
         if (stacked) {
             InlineLabel("View", p);
             ImGui::SetCursorPosY(ImGui::GetCursorPosY() - 6);
@@ -121,7 +128,7 @@ void Pickers(const AppState& s, const UiText& t, const Palette& p, float w, Edit
     ImGui::SameLine(0, 8);
     const int picked =
         Segmented("##scenario", scenarios.data(), n_scenarios, current, p, w - lab_sc);
-    if (picked >= 0) e.scenario_id = t.scenarios[static_cast<std::size_t>(picked)].id;
+    if (picked >= 0) e.scenario_id = ids[static_cast<std::size_t>(picked)];
     if (one_row) {
         ImGui::SameLine(0, gap * 0.5f);
         const ImVec2 a = ImGui::GetCursorScreenPos();

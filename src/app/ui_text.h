@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "content.h"
+#include "model_view.h"
 
 namespace app {
 
@@ -46,6 +47,7 @@ struct UiText {
     // load_library), and the id of the reader's own-sentence scenario (the index's Sentence kind).
     std::vector<attn::ScenarioEntry> scenarios;
     std::string sentence_scenario_id;
+    ModelText model;  // the trained model's view: assets/app/model.json (read by load_library)
 };
 
 attn::Result<UiText> parse_ui_text(std::string_view json_text);  // every field checked

@@ -20,10 +20,13 @@ Edits ShowOutputPanel(const AppState& s, const Derived& d, const UiText& t);    
 Edits ShowSentencePanel(const AppState& s, const Derived& d, const UiText& t);  // own sentence
 Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t);   // every head
 Edits ShowMisconceptionsPanel(const AppState& s, const Derived& d, const UiText& t);  // three myths
+Edits ShowModelPanel(const AppState& s, const Derived& d, const UiText& t);  // the trained model
 
 // The heatmap of one head as an image: an n x n texture (one texel per cell, weight_colour, masked
 // cells in `masked`), owned and uploaded by the platform layer when the matrix or the colours
-// change (platform_gl.cpp). `slot` names the head (0..7). nullptr if there is no GL context.
+// change (platform_gl.cpp). `slot` names the head: 0..7 the sentence's heads, from
+// kModelHeatmapSlot the trained model's (layer-major). nullptr if there is no GL context or slot.
+constexpr int kModelHeatmapSlot = 8, kHeatmapSlots = 24;
 ImTextureID HeatmapTexture(int slot, const attn::Matrix& weights, bool causal, Theme theme,
                            ImU32 masked);
 

@@ -1,6 +1,8 @@
 // cli_model.cpp - "attention_cli model": the project's trained transformer on the command line.
-//   model --text "<text>" [--json]   tokens, the 5 likeliest next tokens, every head's scores and
-//                                    weights (JSON shape in docs/model.md)
+//   model --text "<text>" [--json] [--ablate L,H] [--focus P]
+//                                    tokens, the 5 likeliest next tokens (after position P, default
+//                                    the last; with head H of layer L switched off), every head's
+//                                    scores and weights (JSON shape in docs/model.md)
 //   model --analyse [--json]         the head table, validation bits/byte and the baselines,
 //                                    measured now on the WordNet validation split
 #include <algorithm>
@@ -34,10 +36,10 @@ std::string quoted(const std::string& s) {
     return "\"" + s + "\"";
 }
 
-// The likeliest next tokens after the last position: (id, p), highest first (ties: lower id)
-std::vector<std::pair<int, double>> top_next(const Activations<float>& a, int vocab) {
+// The likeliest next tokens after `position`: (id, p), highest first (ties: lower id)
+std::vector<std::pair<int, double>> top_next(const Activations<float>& a, int vocab, int position) {
     std::vector<std::pair<int, double>> all;
-    const std::size_t last = static_cast<std::size_t>(a.n - 1) * vocab;
+    const std::size_t last = static_cast<std::size_t>(position) * vocab;
     for (int v = 0; v < vocab; v++) all.emplace_back(v, a.probs[last + v]);
     std::stable_sort(all.begin(), all.end(),
                      [](const auto& x, const auto& y) { return x.second > y.second; });
@@ -45,7 +47,8 @@ std::vector<std::pair<int, double>> top_next(const Activations<float>& a, int vo
     return all;
 }
 
-nlohmann::json text_json(const Model& m, const Activations<float>& a) {
+nlohmann::json text_json(const Model& m, const Activations<float>& a, const ModelCommand& mc,
+                         int focus) {
     const ModelConfig& c = m.config;
     const int n = a.n;
     nlohmann::json tokens = nlohmann::json::array(), ids = nlohmann::json::array();
@@ -54,7 +57,7 @@ nlohmann::json text_json(const Model& m, const Activations<float>& a) {
         ids.push_back(id);
     }
     nlohmann::json next = nlohmann::json::array();
-    for (const auto& [id, p] : top_next(a, c.vocab))
+    for (const auto& [id, p] : top_next(a, c.vocab, focus))
         next.push_back({{"token", token_display(m.bpe, id)}, {"id", id}, {"p", p}});
     nlohmann::json layers = nlohmann::json::array();
     for (int l = 0; l < c.layers; l++) {
@@ -82,6 +85,10 @@ nlohmann::json text_json(const Model& m, const Activations<float>& a) {
     return {{"ok", true},
             {"tokens", tokens},
             {"token_ids", ids},
+            {"focus", focus},
+            {"ablated", mc.ablate_layer >= 0
+                            ? nlohmann::json{{"layer", mc.ablate_layer}, {"head", mc.ablate_head}}
+                            : nlohmann::json(nullptr)},
             {"next", next},
             {"layers", layers},
             {"model",
@@ -89,13 +96,13 @@ nlohmann::json text_json(const Model& m, const Activations<float>& a) {
               {"heads", c.heads}, {"layers", c.layers}, {"d_ff", c.d_ff}}}};
 }
 
-std::string text_table(const Model& m, const Activations<float>& a) {
+std::string text_table(const Model& m, const Activations<float>& a, int focus) {
     const ModelConfig& c = m.config;
     const int n = a.n;
     std::string out = "tokens (" + std::to_string(n) + "):";
     for (int id : a.tokens) out += " " + quoted(token_display(m.bpe, id));
-    out += "\n\nlikeliest next tokens:\n";
-    for (const auto& [id, p] : top_next(a, c.vocab))
+    out += "\n\nlikeliest next tokens after position " + std::to_string(focus) + ":\n";
+    for (const auto& [id, p] : top_next(a, c.vocab, focus))
         out += "  " + fixed(p, 4) + "  " + quoted(token_display(m.bpe, id)) + "\n";
     for (int l = 0; l < c.layers; l++)
         for (int h = 0; h < c.heads; h++) {
@@ -122,9 +129,26 @@ int run_text(const Command& c, const Model& m, std::string* out) {
     if (!ids.ok()) return fail(ids.error(), c.json, out);
     Activations<float> a;
     const std::vector<int>& t = ids.value();
-    model_forward<float>(m.config, view_params(m.config, m.params.data()), t.data(), nullptr,
-                         static_cast<int>(t.size()), a);
-    *out = c.json ? text_json(m, a).dump() + "\n" : text_table(m, a);
+    const int n = static_cast<int>(t.size());
+    const ModelCommand& mc = c.model;
+    if (mc.focus >= n)
+        return fail(Error{ErrorCode::BadFocus, "--focus " + std::to_string(mc.focus) +
+                                                   " is outside the text: its tokens are numbered 0 to " +
+                                                   std::to_string(n - 1) + "."},
+                    c.json, out);
+    if (mc.ablate_layer >= m.config.layers || mc.ablate_head >= m.config.heads)
+        return fail(Error{ErrorCode::BadArgument,
+                          "--ablate names a head the model does not have: it has layers 0 to " +
+                              std::to_string(m.config.layers - 1) + " and heads 0 to " +
+                              std::to_string(m.config.heads - 1) + "."},
+                    c.json, out);
+    ForwardOptions options;  // the engine's ablation, exactly as the app runs it
+    options.ablate_layer = mc.ablate_layer;
+    options.ablate_head = mc.ablate_head;
+    model_forward<float>(m.config, view_params(m.config, m.params.data()), t.data(), nullptr, n, a,
+                         options);
+    const int focus = mc.focus >= 0 ? mc.focus : n - 1;
+    *out = c.json ? text_json(m, a, mc, focus).dump() + "\n" : text_table(m, a, focus);
     return kExitOk;
 }
 
@@ -192,6 +216,23 @@ Result<Command> parse_model_args(const std::vector<std::string>& args) {
             c.json = true;
         } else if (a == "--analyse" || a == "--analyze") {
             c.model.analyse = true;
+        } else if (a == "--ablate" || a == "--focus") {
+            if (!has_value) return bad(a + " needs a value after it.");
+            const std::string& v = args[++i];
+            int x = -1, y = -1;
+            char extra = 0;
+            const bool ok = a == "--ablate"
+                                ? std::sscanf(v.c_str(), "%d,%d%c", &x, &y, &extra) == 2 && x >= 0 && y >= 0
+                                : std::sscanf(v.c_str(), "%d%c", &x, &extra) == 1 && x >= 0;
+            if (!ok)
+                return bad(a == "--ablate" ? "--ablate needs LAYER,HEAD counted from 0, like 1,2."
+                                           : "--focus needs a token position counted from 0.");
+            if (a == "--ablate") {
+                c.model.ablate_layer = x;
+                c.model.ablate_head = y;
+            } else {
+                c.model.focus = x;
+            }
         } else if (a == "--text" || a == "--weights" || a == "--corpus") {
             if (!has_value) return bad(a + " needs a value after it.");
             const std::string& v = args[++i];
@@ -204,13 +245,15 @@ Result<Command> parse_model_args(const std::vector<std::string>& args) {
             }
         } else {
             return bad("Unknown option \"" + a + "\" for \"model\"; use --text, --analyse, --json, "
-                       "--weights or --corpus.");
+                       "--ablate, --focus, --weights or --corpus.");
         }
     }
     if (has_text == c.model.analyse)
         return bad("\"model\" needs exactly one of --text \"<text>\" or --analyse.");
     if (!c.model.corpus.empty() && !c.model.analyse)
         return bad("--corpus only goes with --analyse.");
+    if ((c.model.ablate_layer >= 0 || c.model.focus >= 0) && c.model.analyse)
+        return bad("--ablate and --focus go with --text.");
     return c;
 }
 

@@ -69,8 +69,10 @@ constexpr std::uint32_t kIllustrativeSeed = 20240601u;  // default seed for the 
 enum class ScenarioKind {
     Vectors,   // the file gives q, k_j and v_j
     Sentence,  // the file gives a sentence; the illustrative model gives q, k_j, v_j
+    Model,     // never a file: the app's trained-model view (q, k_j, v_j from its forward pass)
 };
-const char* scenario_kind_name(ScenarioKind kind);  // "vectors", "sentence"
+const char* scenario_kind_name(ScenarioKind kind);  // "vectors", "sentence", "model"
+// Only the kinds a scenario file may have (vectors, sentence).
 std::optional<ScenarioKind> scenario_kind_from_name(std::string_view name);
 
 struct Scenario {

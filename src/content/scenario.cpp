@@ -78,7 +78,15 @@ bool is_scenario_id(std::string_view id) {
 }
 
 const char* scenario_kind_name(ScenarioKind kind) {
-    return kind == ScenarioKind::Sentence ? "sentence" : "vectors";
+    switch (kind) {
+        case ScenarioKind::Vectors:
+            return "vectors";
+        case ScenarioKind::Sentence:
+            return "sentence";
+        case ScenarioKind::Model:
+            return "model";
+    }
+    return "vectors";
 }
 
 std::optional<ScenarioKind> scenario_kind_from_name(std::string_view name) {

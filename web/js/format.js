@@ -96,6 +96,24 @@
     return parts.join(' ');
   }
 
+  // The trained model's view: the chosen head's pattern, the focus, the focus row's largest
+  // weights and the likeliest next tokens (with the head switched off, if it is).
+  function describeModel(state, names, q) {
+    var m = state.model;
+    var step = typeof state.step === 'number' ? state.step : 3;
+    var head = m.heads.filter(function (h) { return h.layer === m.layer && h.head === m.head; })[0];
+    var parts = ['Trained model. ' + (head ? head.description : 'Layer ' + (m.layer + 1) + ', head ' + (m.head + 1) + '.')];
+    parts.push('Focus ' + q(m.tokens[m.focus]) + ', token ' + (m.focus + 1) + ' of ' + m.tokens.length + '; step ' + (step + 1) + ' of ' + names.length + '.');
+    var order = m.row.weights.map(function (w, j) { return j; }).sort(function (a, b) { return m.row.weights[b] - m.row.weights[a] || a - b; });
+    parts.push('Largest weights: ' + list(order.slice(0, 3).map(function (j) {
+      return q(m.tokens[j]) + ' ' + weight(m.row.weights[j]) + ' (score ' + score(m.row.scores[j]) + ')';
+    })) + '.');
+    var next = m.ablated ? m.next_ablated : m.next;
+    parts.push((m.ablated ? 'With the head switched off, next: ' : 'Next: ') +
+      list(next.slice(0, 3).map(function (t) { return q(t.token) + ' ' + weight(t.p); })) + '.');
+    return parts.join(' ');
+  }
+
   // The vectors view: every step at once for the focus token.
   function describeVectors(state, q) {
     var cands = (state.candidates || []).filter(function (c) { return !c.masked; });
@@ -144,10 +162,12 @@
     var names = stepNames || STEP_NAMES;
     var q = tokenQuoter(opts);
     var panel = typeof state.panel === 'number' ? state.panel : 0;
-    if (panel === 1) return describeVectors(state, q);
-    if (panel === 2) return describeWhole(state, q);
-    if (panel === 3) return describeMisconceptions(state, q);
-    return describeSteps(state, names, q);
+    if (state.model && state.model.active && (panel === 0 || panel === 4)) return describeModel(state, names, q);
+    var text = panel === 1 ? describeVectors(state, q) : panel === 2 ? describeWhole(state, q)
+      : panel === 3 ? describeMisconceptions(state, q) : describeSteps(state, names, q);
+    // Your own sentence runs the illustrative (untrained) model: said wherever its numbers appear.
+    if (typeof state.sentence === 'string' || panel === 2 || panel === 3) text += ' Illustrative numbers: an untrained, made-up model.';
+    return text;
   }
 
   // The pointer's candidate, for the non-live readout ('' when nothing is highlighted).

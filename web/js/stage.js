@@ -9,8 +9,11 @@
 (function () {
   'use strict';
   var MAX_CHARS = 800, LOAD_TIMEOUT_MS = 20000;  // MAX_CHARS: the input's maxlength (the engine's byte cap once ready)
+  var MODEL_VIEW = 4;  // the canvas's Panel::Model (the View select's last option)
   var F, el = {}, data = {}, steps = [], messages = {};
   var api = null;            // wrapped app exports once ready
+  var modelInfo = null;      // the trained model on record: file, script, sha256, bytes, heads
+  var modelLoad = null;      // the one load in progress or done (a promise), null before/after a failure
   var state = null;          // the last state shown (engine JSON + step/hover)
   var liveTimer = 0;
   var pasteError = false;    // the sentence error came from a too-long paste
@@ -18,7 +21,7 @@
   var early = null;          // a failure the app reported before it was ready
   var lost = false;          // the canvas's WebGL context is lost (until restored)
   var helpText = '';         // the sentence help as the build wrote it
-  var appModule = null;      // the app's Module once it resolved (to stop its loop on a failure)
+  var appModule = null;      // the app's Module once it resolved (to stop its loop on a failure; its memory takes the model's weights)
 
   function $(id) { return document.getElementById(id); }
   function clone(o) { return JSON.parse(JSON.stringify(o)); }
@@ -39,6 +42,7 @@
     var step = typeof s.step === 'number' ? s.step : 3;
     var scen = s.sentence ? 'sentence' : s.scenario;
     if (el.scenario.value !== scen) el.scenario.value = scen;
+    renderModel(s);
     // focus select: one option per token
     var sig = s.tokens.join('\u0001');
     if (el.focus.dataset.sig !== sig) {
@@ -55,7 +59,8 @@
     if (typeof s.panel === 'number' && el.view.value !== String(s.panel)) el.view.value = String(s.panel);
     el.stepStatus.textContent = 'Step ' + (step + 1) + ' of ' + steps.length + ': ' + steps[step];
     // Next / Back walk the steps of the four-step view only; other views show every step at once.
-    var stepView = !(typeof s.panel === 'number' && s.panel !== 0);
+    // The four steps walk one focus row: in the Four steps view and in the trained model's view.
+    var stepView = !(typeof s.panel === 'number' && s.panel !== 0 && s.panel !== MODEL_VIEW);
     el.back.disabled = !stepView || step <= 0;
     el.next.disabled = !stepView || step >= steps.length - 1;
     if (el.stepReason) { el.stepReason.hidden = stepView; el.stepReason.textContent = stepView ? '' : 'This view shows every step at once; Next and Back belong to the Four steps view.'; }
@@ -124,6 +129,133 @@
     return { text: t, focus: r.focus, tokens: r.tokens };
   }
 
+
+  // ------------------------------------------------------------ the trained model
+  function fillSelect(node, items) {
+    var sig = items.map(function (x) { return x.value + '\u0001' + x.text; }).join('\u0002');
+    if (node.dataset.sig === sig) return;
+    node.textContent = '';
+    items.forEach(function (x) {
+      var o = document.createElement('option');
+      o.value = String(x.value); o.textContent = x.text;
+      node.appendChild(o);
+    });
+    node.dataset.sig = sig;
+  }
+  function headName(h) { return 'Head ' + (h.head + 1) + ': ' + h.label.replace('-', ' ') + ' (' + F.weight(h.score) + ')'; }
+  function renderModel(s) {
+    var m = s.model, on = !!(m && m.active);
+    // the sentence field says which tokenizer takes the text (the trained model's, or the engine's)
+    var help = on && messages.model_help ? messages.model_help : helpText;
+    if (el.sentenceHelp.textContent !== help) el.sentenceHelp.textContent = help;
+    el.modelControls.hidden = !on;
+    el.modelHeadsWrap.hidden = !on;
+    if (!on) return;
+    var layers = [], heads = [];
+    for (var l = 0; l < m.config.layers; l++) layers.push({ value: l, text: 'Layer ' + (l + 1) });
+    m.heads.filter(function (h) { return h.layer === m.layer; }).forEach(function (h) { heads.push({ value: h.head, text: headName(h) }); });
+    fillSelect(el.modelLayer, layers);
+    fillSelect(el.modelHead, heads);
+    el.modelLayer.value = String(m.layer);
+    el.modelHead.value = String(m.head);
+    el.modelExample.value = String(m.example);
+    el.modelAblate.checked = !!m.ablated;
+    var sig = m.heads.map(function (h) { return h.description; }).join('\u0001');
+    if (el.modelHeads.dataset.sig !== sig) {
+      el.modelHeads.textContent = '';
+      m.heads.forEach(function (h) {
+        var li = document.createElement('li');
+        li.textContent = h.description;
+        el.modelHeads.appendChild(li);
+      });
+      el.modelHeads.dataset.sig = sig;
+    }
+  }
+  function modelStatus(kind, text, fraction) {
+    el.modelLoad.hidden = kind === 'none';
+    el.modelLoad.setAttribute('data-model-state', kind);
+    el.modelProgress.hidden = kind !== 'loading';
+    if (typeof fraction === 'number') el.modelProgress.value = Math.max(0, Math.min(1, fraction));
+    else el.modelProgress.removeAttribute('value');  // indeterminate
+    el.modelStatus.textContent = text || '';
+  }
+  // Over HTTP: fetch model.bin, with progress from the stream. From file:// (no fetch): the
+  // script-wrapped base64 copy model.js.
+  function fetchWeights() {
+    return fetch(modelInfo.file).then(function (r) {
+      if (!r.ok) throw new Error('the weights file answered HTTP ' + r.status + '.');
+      var total = modelInfo.bytes;
+      if (!r.body || !r.body.getReader) return r.arrayBuffer().then(function (b) { return new Uint8Array(b); });
+      var reader = r.body.getReader(), parts = [], got = 0;
+      function pump() {
+        return reader.read().then(function (x) {
+          if (x.done) {
+            var out = new Uint8Array(got), at = 0;
+            parts.forEach(function (p) { out.set(p, at); at += p.length; });
+            return out;
+          }
+          parts.push(x.value); got += x.value.length;
+          modelStatus('loading', messages.model_loading + ' ' + Math.round(100 * Math.min(1, got / total)) + '%', got / total);
+          return pump();
+        });
+      }
+      return pump();
+    });
+  }
+  function scriptWeights() {
+    return new Promise(function (resolve, reject) {
+      if (typeof window.AttentionModelWeights === 'string') { resolve(window.AttentionModelWeights); return; }
+      var sc = document.createElement('script');
+      sc.src = modelInfo.script;
+      sc.onload = function () {
+        if (typeof window.AttentionModelWeights === 'string') resolve(window.AttentionModelWeights);
+        else reject(new Error('the weights script held no weights.'));
+      };
+      sc.onerror = function () { reject(new Error('the weights script could not be read.')); };
+      document.head.appendChild(sc);
+    }).then(function (b64) {
+      var bin = atob(b64), out = new Uint8Array(bin.length);
+      for (var i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+      return out;
+    });
+  }
+  // Loads the weights once (not before the reader asks); a failure leaves a message and the rest
+  // of the page working, and the next request tries again.
+  function loadModel() {
+    if (modelLoad) return modelLoad;
+    if (!modelInfo) { modelStatus('failed', messages.model_missing); return Promise.reject(new Error('no model')); }
+    if (!api || !appModule) return Promise.reject(new Error('no app'));
+    modelStatus('loading', messages.model_loading, location.protocol === 'file:' ? undefined : 0);
+    el.stage.setAttribute('data-model', 'loading');
+    var get = location.protocol === 'file:' ? scriptWeights : fetchWeights;
+    modelLoad = get().then(function (bytes) {
+      if (bytes.length !== modelInfo.bytes) throw new Error('the weights file has ' + bytes.length + ' bytes, not the ' + modelInfo.bytes + ' on record.');
+      var ptr = api.modelBuffer(bytes.length);
+      if (!ptr) throw new Error('the weights file is too large.');
+      appModule.HEAPU8.set(bytes, ptr);
+      var err = api.loadModel(modelInfo.sha256, JSON.stringify({ heads: modelInfo.heads }));
+      if (err) throw new Error(err);
+      el.stage.setAttribute('data-model', 'ready');
+      modelStatus('ready', messages.model_loaded);
+    });
+    modelLoad.catch(function (e) {
+      modelLoad = null;
+      el.stage.setAttribute('data-model', 'failed');
+      var reason = e && e.message ? e.message : String(e);
+      if (!/[.!?…]$/.test(reason)) reason += '.';
+      modelStatus('failed', messages.model_failed.replace('{reason}', reason.charAt(0).toUpperCase() + reason.slice(1)));
+      refresh();  // the selects go back to what the canvas shows
+    });
+    return modelLoad;
+  }
+  // Opens the model (as an example or as a view) once its weights are in.
+  function openModel(how) {
+    loadModel().then(function () {
+      if (how === 'view') call(api.setPanel, [MODEL_VIEW], el.ctlError);
+      else call(api.setScenario, ['model'], el.ctlError);
+    }, function () {});
+  }
+
   // ------------------------------------------------------------ calling the app
   function call(fn, args, errNode) {
     var msg;
@@ -140,6 +272,7 @@
   function wire() {
     el.scenario.addEventListener('change', function () {
       showError(el.ctlError, '');
+      if (el.scenario.value === 'model') { if (api) openModel('scenario'); return; }
       if (api) call(api.setScenario, [el.scenario.value], el.ctlError);
       if (el.scenario.value === 'sentence') { el.sentence.focus(); return; }
       if (api) return;
@@ -149,7 +282,23 @@
       if (api) call(api.setFocus, [parseInt(el.focus.value, 10)], el.ctlError);
     });
     el.view.addEventListener('change', function () {
-      if (api) call(api.setPanel, [parseInt(el.view.value, 10)], el.ctlError);
+      var v = parseInt(el.view.value, 10);
+      if (v === MODEL_VIEW && api) { openModel('view'); return; }
+      if (api) call(api.setPanel, [v], el.ctlError);
+    });
+    el.modelExample.addEventListener('change', function () {
+      var v = parseInt(el.modelExample.value, 10);
+      if (v < 0) { el.sentence.focus(); return; }
+      if (api) call(api.setOption, ['model_example', v], el.ctlError);
+    });
+    el.modelLayer.addEventListener('change', function () {
+      if (api) call(api.setOption, ['model_layer', parseInt(el.modelLayer.value, 10)], el.ctlError);
+    });
+    el.modelHead.addEventListener('change', function () {
+      if (api) call(api.setOption, ['model_head', parseInt(el.modelHead.value, 10)], el.ctlError);
+    });
+    el.modelAblate.addEventListener('change', function () {
+      if (api) call(api.setOption, ['model_ablate', el.modelAblate.checked ? 1 : 0], el.ctlError);
     });
     el.back.addEventListener('click', function () { go(-1); });
     el.next.addEventListener('click', function () { go(1); });
@@ -172,8 +321,12 @@
       var r = checkSentence(el.sentence.value);
       if (r.error) { showError(el.sentenceError, r.error); el.sentence.setAttribute('aria-invalid', 'true'); el.sentence.focus(); return; }
       el.sentence.removeAttribute('aria-invalid');
+      // In the trained model's view the text runs through the model (its own tokenizer; focus:
+      // the last token); elsewhere through the illustrative model.
+      var inModel = state && state.model && state.model.active;
       // The engine has the last word (e.g. more tokens than it takes): its message is shown as is.
-      if (!call(api.setSentence, [r.text, r.focus], el.sentenceError)) el.sentence.setAttribute('aria-invalid', 'true');
+      var ok = inModel ? call(api.setModelText, [r.text, -1], el.sentenceError) : call(api.setSentence, [r.text, r.focus], el.sentenceError);
+      if (!ok) el.sentence.setAttribute('aria-invalid', 'true');
     });
   }
   function go(delta) {
@@ -211,13 +364,13 @@
     el.sentenceHelp.textContent = 'Your own sentence needs the interactive view.';
   }
 
-  function ready(mod) {
-    var cw = mod && mod.cwrap;
+  function ready(m) {
+    var cw = m && m.cwrap;
     if (typeof cw !== 'function') { unavailable('failed', messages.no_app); return; }
-    appModule = mod;
+    appModule = m;
     if (early) { appFailed(early); return; }
     // The wrapper is generated from the export list (src/app/exports.json) into app.js.
-    api = typeof mod.attnApi === 'function' ? mod.attnApi() : null;
+    api = typeof m.attnApi === 'function' ? m.attnApi() : null;
     if (!api) { unavailable('failed', messages.no_app); return; }
     showCanvas();
     // The sentence limit is the engine's (tokens and bytes), stated once in the help text.
@@ -238,6 +391,8 @@
     [el.focus, el.view, el.sentence, el.submit].forEach(function (n) { n.disabled = false; });
     el.sentenceHelp.textContent = helpText;
     el.scenario.querySelector('option[value="sentence"]').disabled = false;
+    var mo = el.scenario.querySelector('option[value="model"]');
+    if (mo) mo.disabled = false;
     if (window.AttentionTheme) {
       api.setTheme(window.AttentionTheme.isDark() ? 1 : 0);
       window.AttentionTheme.onChange(function (dark) { if (api) api.setTheme(dark ? 1 : 0); });
@@ -292,6 +447,8 @@
           el.sentence.focus({ preventScroll: true });
           el.sentence.scrollIntoView({ block: 'center' });
         },
+        // The canvas asked for the trained model (its own picker): load the weights, then open it.
+        onModelWanted: function () { if (api) openModel('scenario'); },
         print: function () {}, printErr: function () {}
       });
     } catch (e) { failed(); return; }
@@ -325,12 +482,17 @@
     el.stepReason.id = 'step-reason'; el.stepReason.className = 'setting-reason'; el.stepReason.hidden = true;
     el.next.parentNode.parentNode.appendChild(el.stepReason);
     el.next.setAttribute('aria-describedby', 'step-reason'); el.back.setAttribute('aria-describedby', 'step-reason');
+    el.modelControls = $('model-controls'); el.modelExample = $('model-example');
+    el.modelLayer = $('model-layer'); el.modelHead = $('model-head'); el.modelAblate = $('model-ablate');
+    el.modelLoad = $('model-load'); el.modelProgress = $('model-progress'); el.modelStatus = $('model-status');
+    el.modelHeads = $('model-heads'); el.modelHeadsWrap = $('model-heads-wrap');
     var store = $('engine-data');
     try {
       data.diagram = JSON.parse(store.getAttribute('data-scenario-diagram'));
       data['worked-example'] = JSON.parse(store.getAttribute('data-scenario-worked-example'));
       steps = JSON.parse(store.getAttribute('data-steps'));
       messages = JSON.parse(store.getAttribute('data-messages'));
+      modelInfo = store.hasAttribute('data-model') ? JSON.parse(store.getAttribute('data-model')) : null;
     } catch (e) { return; }
     var want = null;
     try { want = new URLSearchParams(window.location.search).get('scenario'); } catch (e) { want = null; }
@@ -344,6 +506,6 @@
     window.AttentionLoader.whenWanted(el.stage.parentNode, loadApp);
   }
 
-  window.AttentionStage = { checkSentence: checkSentence };
+  window.AttentionStage = { checkSentence: checkSentence, loadModel: function () { return loadModel(); } };
   document.addEventListener('DOMContentLoaded', init);
 })();

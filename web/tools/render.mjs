@@ -9,6 +9,7 @@
 //   node web/tools/render.mjs --cli build/native/src/cli/attention_cli --scenarios assets/scenarios \
 //        --content assets/content/attention-score [--app build/wasm/src/app/attention_app.js] --out dist
 //        [--milestone ../milestones/3.html]   (the site's milestone page; no link without it)
+//        [--model assets/model --model-text assets/app/model.json]   (the trained model: dist/model/)
 import path from 'node:path';
 import { BuildError } from './render/errors.mjs';
 import { parseArgs } from './render/args.mjs';

@@ -3,7 +3,9 @@ import { fail } from './errors.mjs';
 
 // --milestone <href>: where the "Back to the milestone" link leads (the hosting site sets it; without
 // it, and without milestone.href in entry.json, the page shows no such link).
-export const OPTIONS = ['cli', 'scenarios', 'content', 'app', 'out', 'milestone'];
+// --model <dir> --model-text <file>: the trained model's weights, report and card (assets/model)
+// and the model view's examples (assets/app/model.json); without them the page has no model.
+export const OPTIONS = ['cli', 'scenarios', 'content', 'app', 'out', 'milestone', 'model', 'model-text'];
 export const REQUIRED = ['cli', 'scenarios', 'content', 'out'];
 
 export function parseArgs(argv) {
@@ -18,5 +20,6 @@ export function parseArgs(argv) {
     opts[key] = v;
   }
   for (const k of REQUIRED) if (!opts[k]) fail(`missing --${k}`);
+  if (!!opts.model !== !!opts['model-text']) fail('--model and --model-text go together');
   return opts;
 }

@@ -10,6 +10,7 @@ import { runScenario } from './engine.mjs';
 import { makeFiller } from './placeholders.mjs';
 import { validateEntry, indexBody, embedBody, page, checkIds } from './pages.mjs';
 import { paletteCss } from '../palette.mjs';
+import { readModel, writeModel } from './model.mjs';
 
 
 export function readEntry(content) {
@@ -64,7 +65,7 @@ function copyDir(from, to, ext) {
   for (const f of fs.readdirSync(from)) if (f.endsWith(ext)) fs.copyFileSync(path.join(from, f), path.join(to, f));
 }
 
-export function writeDist(outDir, pages, app) {
+export function writeDist(outDir, pages, app, model, title) {
   if (app && !fs.existsSync(app)) fail(`--app given but not found: ${app}`);
   const wasmFile = app && app.replace(/\.js$/, '.wasm');
   if (app && !fs.existsSync(wasmFile)) fail(`--app given but its wasm is missing: ${wasmFile}`);
@@ -89,6 +90,7 @@ export function writeDist(outDir, pages, app) {
     fs.writeFileSync(path.join(tmp, 'app.wasm.js'),
       `/* app.wasm, base64: for pages opened from file:// (web/js/loader.js) */\nwindow.AttentionAppWasm="${wasm.toString('base64')}";\n`);
   }
+  if (model) writeModel(tmp, model, title);
   fs.rmSync(out, { recursive: true, force: true });
   fs.renameSync(tmp, out);
   return out;
@@ -99,6 +101,7 @@ export function build(o) {
   if (o.milestone !== undefined && entry.milestone) entry.milestone.href = o.milestone;
   validateEntry(entry);
   const { data, choices } = loadScenarios(o.cli, o.scenarios);
+  if (o.model) data.model = readModel(o.model, o['model-text']);
   const pages = renderPages(entry, data, choices);
-  return writeDist(o.out, pages, o.app);
+  return writeDist(o.out, pages, o.app, data.model, `Model card — ${entry.title}`);
 }

@@ -4,6 +4,7 @@ import { BuildError, fail } from './errors.mjs';
 import { F } from './format.mjs';
 import { esc, inline, safeHref } from './inline.mjs';
 import { diagramSvg } from './diagram.mjs';
+import { modelControlsHtml } from './model.mjs';
 
 export function paragraphs(list, fill) { return (list || []).map((p) => `<p>${inline(p, fill)}</p>`).join('\n'); }
 
@@ -39,17 +40,23 @@ export function stageHtml(s, fill, data, opts = {}) {
   if (typeof still !== 'string') fail(`labels.still.${opts.page || 'page'} is missing: what works without the canvas`);
   const msg = (m) => `${m} ${still}`;
   const initial = data[opts.scenario || 'diagram'];
-  // the Example select: the scenarios in their index order; a free-text one starts disabled
-  const choices = opts.choices || Object.keys(data).map((id) => ({ id, fixed: true }));
+  const model = data.model || null;  // the trained model (render/model.mjs), if the build has one
+  // the Example select: the scenarios in their index order; a free-text one starts disabled; the
+  // trained model last (never a scenario file), disabled until the canvas runs
+  const choices = opts.choices || Object.keys(data).filter((id) => id !== 'model').map((id) => ({ id, fixed: true }));
   const scen = choices.map(({ id, fixed }) => {
     if (typeof L.scenarios[id] !== 'string') fail(`labels.scenarios has no name for the scenario "${id}"`);
     const state = !fixed ? ' disabled' : id === (opts.scenario || 'diagram') ? ' selected' : '';
     return `<option value="${esc(id)}"${state}>${esc(L.scenarios[id])}</option>`;
-  }).join('');
+  }).join('') + (model ? `<option value="model" disabled>${esc(L.scenarios.model)}</option>` : '');
+  const views = L.views.map((v, i) => ({ v, i })).filter(({ i }) => model || i < L.views.length - 1);
   const focusTok = initial.tokens[initial.focus];
-  const engineData = Object.entries(data).map(([id, j]) => ` data-scenario-${id}="${esc(JSON.stringify(j))}"`).join('');
+  const engineData = Object.entries(data).filter(([id]) => id !== 'model').map(([id, j]) => ` data-scenario-${id}="${esc(JSON.stringify(j))}"`).join('') +
+    (model ? ` data-model="${esc(JSON.stringify(model.record))}"` : '');
+  const M = L.model || {};
   return `<div class="stage-wrap" id="stage" data-stage>
-<div class="engine-data" id="engine-data" hidden${engineData} data-steps="${esc(JSON.stringify(names))}" data-messages="${esc(JSON.stringify({ loading: L.loading, no_webgl: msg(L.no_webgl), no_app: msg(L.no_app), context_lost: L.context_lost }))}"></div>
+<div class="engine-data" id="engine-data" hidden${engineData} data-steps="${esc(JSON.stringify(names))}" data-messages="${esc(JSON.stringify({ loading: L.loading, no_webgl: msg(L.no_webgl), no_app: msg(L.no_app), context_lost: L.context_lost,
+    model_loading: M.loading, model_loaded: M.loaded, model_failed: M.failed, model_missing: M.missing, model_help: M.own_help }))}"></div>
 <div class="attention-stage" id="attention-stage" data-app-state="none">
   <canvas id="attention-canvas" tabindex="0" aria-label="${esc(L.canvas)}"></canvas>
   ${previewSvg(initial)}
@@ -62,7 +69,7 @@ export function stageHtml(s, fill, data, opts = {}) {
     <div class="field"><label for="focus-select">${esc(L.focus)}</label>
       <select id="focus-select" name="focus" disabled><option value="${initial.focus}">${esc(focusTok)}</option></select></div>
     <div class="field"><label for="view-select">${esc(L.view)}</label>
-      <select id="view-select" name="view" disabled>${L.views.map((v, i) => `<option value="${i}">${esc(v)}</option>`).join('')}</select></div>
+      <select id="view-select" name="view" disabled>${views.map(({ v, i }) => `<option value="${i}">${esc(v)}</option>`).join('')}</select></div>
     <div class="field field-steps" role="group" aria-labelledby="step-label">
       <span class="label" id="step-label">Step</span>
       <div class="step-buttons">
@@ -79,6 +86,7 @@ export function stageHtml(s, fill, data, opts = {}) {
       <p class="error" id="sentence-error" role="alert"></p></div>
     <button type="submit" id="sentence-submit" class="btn btn-primary" disabled>${esc(L.submit)}</button>
   </div>
+  ${modelControlsHtml(L, model)}
   <p class="error" id="control-error" role="alert"></p>
 </form>
 <div class="live-wrap"><h${opts.liveLevel || 4} class="live-title" id="live-title">What the picture shows now</h${opts.liveLevel || 4}>

@@ -1,0 +1,208 @@
+// The trained model on the page (issue 14): its weights load only when the reader asks for them,
+// once; its focus rows and predictions are the CLI's (attention_cli model --json) to the shown
+// precision, with and without a head switched off; an induction head does what its label says; it
+// works from file:// and in the embed; a failed or damaged download leaves a clear message and a
+// working page; axe finds nothing with the model view open.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import {
+  launch, serve, hookModule, appReady, appState, waitState, fmtScore, fmtWeight, shot, CLI, DIST, SUB_PATH,
+} from './helpers.mjs';
+
+const WEIGHTS = join(DIST, 'model', 'model.bin');
+const BUILT = existsSync(WEIGHTS);
+const NO_MODEL = 'the page was built without the trained model (no dist/model/model.bin: assets/model/ has no weights yet)';
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const isWeights = (u) => /\/model\/model\.bin(\?|$)/.test(u);
+const isScript = (u) => /\/model\/model\.js(\?|$)/.test(u);
+
+let browser, srv;
+before(async () => { browser = await launch(); srv = await serve(); });
+after(async () => { await browser?.close(); await srv?.close(); });
+
+async function open(url, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  await hookModule(context);
+  const page = await context.newPage();
+  const requests = [], errors = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  await appReady(page);
+  return { context, page, requests, errors };
+}
+const active = (s) => s.model && s.model.active;
+async function chooseModel(page) {
+  await page.selectOption('#scenario-select', 'model');
+  return waitState(page, active, null, 30000);
+}
+// attention_cli model --text ... --json on the weights the page shipped
+function cli(text, extra = []) {
+  const out = execFileSync(CLI, ['model', '--text', text, '--json', '--weights', WEIGHTS, ...extra], { encoding: 'utf8' });
+  const j = JSON.parse(out);
+  assert.equal(j.ok, true, out.slice(0, 300));
+  return j;
+}
+const call = (page, fn, types, args) => page.evaluate(([f, t, a]) => window.__attnModule.ccall(f, 'string', t, a), [fn, types, args]);
+
+test('choosing "A trained model" fetches the weights once, and not before', { skip: !BUILT && NO_MODEL }, async () => {
+  const { context, page, requests, errors } = await open(srv.url);
+  await page.waitForTimeout(500);
+  assert.deepEqual(requests.filter((u) => isWeights(u) || isScript(u)), [], 'nothing of the model loads with the page');
+  assert.equal((await appState(page)).model.loaded, false);
+  const s = await chooseModel(page);
+  assert.equal(await page.inputValue('#scenario-select'), 'model', 'the Example select follows');
+  assert.equal(await page.inputValue('#view-select'), '4', 'the View select shows the trained model');
+  assert.match(await page.textContent('#model-status'), /loaded/);
+  assert.equal(await page.isVisible('#model-controls'), true);
+  assert.equal(s.tokens.length, s.model.tokens.length, 'the focus select lists the model\'s tokens');
+  await page.waitForFunction((d) => document.getElementById('live-description').textContent.includes(d),
+    s.model.heads.find((h) => h.layer === s.model.layer && h.head === s.model.head).description);
+  // leave and come back through the View select: no second download
+  await page.selectOption('#scenario-select', 'worked-example');
+  await waitState(page, (x) => x.scenario === 'worked-example' && !x.model.active);
+  await page.selectOption('#view-select', '4');
+  await waitState(page, active);
+  assert.equal(requests.filter(isWeights).length, 1, 'the weights file is fetched exactly once');
+  assert.equal(requests.filter(isScript).length, 0, 'over HTTP the base64 copy is not used');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a focus row, its next tokens and an ablated head equal attention_cli model --json', { skip: !BUILT && NO_MODEL }, async () => {
+  const { context, page } = await open(srv.url);
+  let s = await chooseModel(page);
+  await page.selectOption('#model-example', '1');
+  s = await waitState(page, (x) => active(x) && x.model.example === 1);
+  const layer = s.model.config.layers - 1, head = Math.min(2, s.model.config.heads - 1);
+  await page.selectOption('#model-layer', String(layer));
+  await waitState(page, (x) => x.model.layer === layer);
+  await page.selectOption('#model-head', String(head));
+  await waitState(page, (x) => x.model.head === head);
+  const focus = Math.min(5, s.model.tokens.length - 1);
+  await page.selectOption('#focus-select', String(focus));
+  s = await waitState(page, (x) => x.model.focus === focus && x.focus === focus);
+  const c = cli(s.model.text, ['--focus', String(focus)]);
+  assert.deepEqual(s.model.tokens, c.tokens, 'the same tokens');
+  assert.deepEqual(s.tokens, c.tokens, 'the focus select\'s tokens are the model\'s');
+  const scores = c.layers[layer].heads[head].scores[focus].slice(0, focus + 1);
+  const weights = c.layers[layer].heads[head].weights[focus].slice(0, focus + 1);
+  assert.deepEqual(s.model.row.scores.map(fmtScore), scores.map(fmtScore), 'scores to the shown precision');
+  assert.deepEqual(s.model.row.weights.map(fmtWeight), weights.map(fmtWeight), 'weights to the shown precision');
+  assert.deepEqual(s.candidates.map((k) => fmtWeight(k.weight)), weights.map(fmtWeight), 'the four-step views show that row');
+  s.model.row.weights.forEach((w, j) => assert.ok(Math.abs(w - weights[j]) < 1e-5, `weight ${j}: ${w} vs ${weights[j]}`));
+  assert.deepEqual(s.model.next.map((t) => [t.token, fmtWeight(t.p)]), c.next.map((t) => [t.token, fmtWeight(t.p)]), 'next tokens');
+  // switch the head off from the page's checkbox: the predictions follow the CLI's --ablate
+  await page.check('#model-ablate');
+  s = await waitState(page, (x) => x.model.ablated && x.model.ablated.layer === layer && x.model.ablated.head === head);
+  const a = cli(s.model.text, ['--focus', String(focus), '--ablate', `${layer},${head}`]);
+  assert.deepEqual(a.ablated, { layer, head });
+  assert.deepEqual(s.model.next_ablated.map((t) => t.id), a.next.map((t) => t.id), 'the same ablated top 5');
+  s.model.next_ablated.forEach((t, k) => assert.ok(Math.abs(t.p - a.next[k].p) < 1e-5, `p ${t.token}: ${t.p} vs ${a.next[k].p}`));
+  const moved = s.model.next.some((t) => { const b = s.model.next_ablated.find((x) => x.id === t.id); return !b || Math.abs(b.p - t.p) > 1e-7; });
+  assert.ok(moved, 'switching a head off changes the prediction');
+  // the live text follows once the state settles (stage.js writes it after a short pause)
+  await page.waitForFunction(() => /switched off/.test(document.getElementById('live-description').textContent));
+  await context.close();
+});
+
+test('the head labelled "induction" looks from the second copy of a phrase to what followed the first', { skip: !BUILT && NO_MODEL }, async (t) => {
+  const { context, page } = await open(srv.url);
+  let s = await chooseModel(page);
+  const ind = s.model.heads.find((h) => h.label === 'induction');
+  if (!ind) { t.skip('the shipped weights have no head labelled "induction" yet (model card head table)'); await context.close(); return; }
+  await page.selectOption('#model-example', '0');  // the repeated phrase
+  s = await waitState(page, (x) => active(x) && x.model.example === 0);
+  await call(page, 'attn_set_option', ['string', 'number'], ['model_layer', ind.layer]);
+  await call(page, 'attn_set_option', ['string', 'number'], ['model_head', ind.head]);
+  const ids = s.model.token_ids, n = ids.length;
+  let checked = 0, hits = 0;
+  const misses = [];
+  for (let i = Math.ceil(n / 2); i < n; i++) {
+    const earlier = [];
+    for (let j = 0; j < i; j++) if (ids[j] === ids[i]) earlier.push(j);
+    if (earlier.length !== 1 || earlier[0] + 1 >= i) continue;  // a token seen once before
+    assert.equal(await call(page, 'attn_set_focus', ['number'], [i]), '');
+    const r = await waitState(page, (x, f) => x.model.focus === f && x.model.layer === ind.layer && x.model.head === ind.head, i);
+    const w = r.model.row.weights;
+    const top = w.indexOf(Math.max(...w));
+    checked++;
+    if (top === earlier[0] + 1) hits++; else misses.push(`${r.model.tokens[i]}@${i} -> ${r.model.tokens[top]}@${top}`);
+  }
+  assert.ok(checked >= 8, `the repeated phrase gives enough tokens to check (${checked})`);
+  assert.ok(hits / checked >= 0.75, `largest weight on the follower of the first occurrence for ${hits} of ${checked}: ${misses.join(', ')}`);
+  await context.close();
+});
+
+test('from file:// the script-wrapped copy loads the same model', { skip: !BUILT && NO_MODEL }, async () => {
+  const { context, page, requests, errors } = await open(pathToFileURL(join(DIST, 'index.html')).href);
+  const s = await chooseModel(page);
+  assert.equal(s.model.weights_sha256, JSON.parse(await page.getAttribute('#engine-data', 'data-model')).sha256);
+  assert.equal(requests.filter(isScript).length, 1, 'model.js is read once');
+  assert.equal(requests.filter(isWeights).length, 0, 'no fetch from file://');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the embed (under a sub-path) opens the trained model too', { skip: !BUILT && NO_MODEL }, async () => {
+  const sub = await serve({ basePath: SUB_PATH });
+  const { context, page, requests } = await open(sub.url + 'embed.html', { viewport: { width: 800, height: 700 } });
+  await page.selectOption('#view-select', '4');
+  const s = await waitState(page, active, null, 30000);
+  assert.equal(s.panel, 4);
+  assert.ok(requests.some((u) => isWeights(u) && u.includes(SUB_PATH)), 'fetched from the embed\'s own folder');
+  await context.close();
+  await sub.close();
+});
+
+test('weights that fail to load or fail their checksum leave a clear message and a working page', { skip: !BUILT && NO_MODEL }, async () => {
+  const { context, page, errors } = await open(srv.url);
+  // 1. the file is missing
+  await page.route(/\/model\/model\.bin/, (r) => r.fulfill({ status: 404, body: 'not here' }));
+  await page.selectOption('#scenario-select', 'model');
+  await page.waitForFunction(() => document.getElementById('attention-stage').getAttribute('data-model') === 'failed');
+  assert.match(await page.textContent('#model-status'), /could not be loaded.*HTTP 404.*still works/s);
+  await page.waitForFunction(() => document.getElementById('scenario-select').value !== 'model');
+  assert.equal((await appState(page)).model.loaded, false);
+  // 2. one byte changed: the checksum catches it
+  const good = readFileSync(WEIGHTS);
+  const bad = Buffer.from(good); bad[bad.length >> 1] ^= 0x55;
+  await page.unroute(/\/model\/model\.bin/);
+  await page.route(/\/model\/model\.bin/, (r) => r.fulfill({ status: 200, body: bad, contentType: 'application/octet-stream' }));
+  await page.selectOption('#scenario-select', 'model');
+  await page.waitForFunction(() => /checksum/.test(document.getElementById('model-status').textContent));
+  assert.equal((await appState(page)).model.loaded, false);
+  // the rest of the page still works: another example, the steps
+  await page.selectOption('#scenario-select', 'worked-example');
+  await waitState(page, (x) => x.scenario === 'worked-example');
+  await page.click('#step-next');
+  await waitState(page, (x) => x.step === 1);
+  // and a later try with the real file succeeds
+  await page.unroute(/\/model\/model\.bin/);
+  await chooseModel(page);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const scheme of ['light', 'dark']) {
+  test(`axe finds no WCAG A/AA violation with the model view open (${scheme})`, { skip: !BUILT && NO_MODEL }, async () => {
+    const { context, page } = await open(srv.url, { colorScheme: scheme, bypassCSP: true });
+    await chooseModel(page);
+    await page.click('#model-heads-wrap summary');
+    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    assert.ok(results.passes.length > 20, 'axe really ran');
+    assert.equal(results.violations.length, 0, results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.slice(0, 2).map((x) => x.target.join(' ')).join(', ')}`).join('\n'));
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(600);
+      await page.locator('#attention-canvas').screenshot({ path: shot(`model-canvas-${width}-${scheme}`) });
+      await page.locator('#stage-controls').screenshot({ path: shot(`model-controls-${width}-${scheme}`) });
+    }
+    await context.close();
+  });
+}
