@@ -105,7 +105,7 @@ worked example (dot product, score, weight, mix).
 - Training also mixes in a stated share of synthetic text: **${stages.map((x) => f(100 * x.synthetic_fraction, 0) + "%").join(" of the sequences in stage 1 and ")}${stages.length > 1 ? " in stage 2" : " of the sequences"}**
   are a run of ${t.synthetic_min}-${t.synthetic_max} random tokens repeated once (only the predictable tokens of
   the second copy are scored). Natural definitions rarely repeat a long span, and a 2-layer model of this
-  size trained for minutes does not grow an induction head from them alone; the repeats give it one.
+  size trained for minutes does not grow an induction head from them alone; the repeats are meant to grow one (whether they did is in the head table below).
   ${t.alternating_fraction ? `Stage 2 also uses ${f(100 * t.alternating_fraction, 0)}% of sequences of two random tokens alternating
   (\`a b a b ...\`, 33 tokens), which reward a head that looks at the previous token.
   ` : ""}Validation uses natural text only.
