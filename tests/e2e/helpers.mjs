@@ -130,20 +130,22 @@ export async function appReady(page) {
   await page.waitForFunction(() => !!window.__attnModule, null, { timeout: APP_TIMEOUT });
 }
 
-// The app's exported state JSON, parsed (raw text kept to check for NaN/Infinity).
-// A fresh context (1200 x 900 unless `options` says otherwise) with the module hooked, on
-// `url`, once the app is ready; page errors are collected. Returns {context, page, errors}.
-export async function openApp(browser, url, options = {}) {
+// A fresh context (1200 x 900 unless `options` says otherwise) with the module hooked, on `url`;
+// page errors and every request's URL are collected. `ready: false` returns at the load event
+// instead of waiting for the app (the lazy-loading tests). Returns {context, page, errors, requests}.
+export async function openApp(browser, url, options = {}, { ready = true } = {}) {
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
   await hookModule(context);
   const page = await context.newPage();
-  const errors = [];
+  const errors = [], requests = [];
+  page.on('request', (r) => requests.push(r.url()));
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(url);
-  await appReady(page);
-  return { context, page, errors };
+  await page.goto(url, { waitUntil: 'load' });
+  if (ready) await appReady(page);
+  return { context, page, errors, requests };
 }
 
+// The app's exported state JSON, parsed (raw text kept to check for NaN/Infinity).
 export async function appState(page) {
   const raw = await page.evaluate(() => window.__attnModule.ccall('attn_state_json', 'string', [], []));
   if (/NaN|Infinity/.test(raw)) throw new Error('state JSON contains NaN/Infinity: ' + raw.slice(0, 300));

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, serve, hookModule, appReady, appState, waitState, colourStats, DIST, APP_TIMEOUT } from './helpers.mjs';
+import { launch, serve, openApp, appReady, appState, waitState, colourStats, DIST, APP_TIMEOUT } from './helpers.mjs';
 
 let browser, srv;
 before(async () => { browser = await launch(['--allow-file-access-from-files']); srv = await serve(); });
@@ -16,16 +16,7 @@ after(async () => { await browser?.close(); await srv?.close(); });
 const APP = /\/app(\.wasm)?(\.js)?$/;
 const appRequests = (reqs) => reqs.map((u) => new URL(u).pathname).filter((p) => APP.test(p)).map((p) => p.split('/').pop());
 
-async function open(url, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
-  await hookModule(context);
-  const page = await context.newPage();
-  const requests = [], errors = [];
-  page.on('request', (r) => requests.push(r.url()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(url, { waitUntil: 'load' });
-  return { context, page, requests, errors };
-}
+const open = (url, options = {}) => openApp(browser, url, options, { ready: false });
 const frames = (page, n = 3) => page.evaluate((k) => new Promise((r) => {
   let i = 0; const f = () => (++i >= k ? r() : requestAnimationFrame(f)); requestAnimationFrame(f);
 }), n);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import {
-  launch, serve, hookModule, appReady, appState, waitState, fmtScore, fmtWeight, shot, CLI, DIST, SUB_PATH,
+  launch, serve, openApp, appState, waitState, fmtScore, fmtWeight, shot, CLI, DIST, SUB_PATH,
 } from './helpers.mjs';
 
 const WEIGHTS = join(DIST, 'model', 'model.bin');
@@ -25,17 +25,7 @@ let browser, srv;
 before(async () => { browser = await launch(); srv = await serve(); });
 after(async () => { await browser?.close(); await srv?.close(); });
 
-async function open(url, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  await hookModule(context);
-  const page = await context.newPage();
-  const requests = [], errors = [];
-  page.on('request', (r) => requests.push(r.url()));
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(url);
-  await appReady(page);
-  return { context, page, requests, errors };
-}
+const open = (url, options = {}) => openApp(browser, url, { viewport: { width: 1280, height: 900 }, ...options });
 const active = (s) => s.model && s.model.active;
 async function chooseModel(page) {
   await page.selectOption('#scenario-select', 'model');
