@@ -1,8 +1,8 @@
 // attention_train - trains the project's transformer on WordNet glosses and writes the weights
 // and a run report (run.json) that scripts/train turns into the model card. Steps are printed;
 // Ctrl-C stops cleanly after the current step and keeps the last checkpoint.
-// Usage: attention_train --out DIR [--corpus DIR] [--steps N] [--batch B] [--lr R] [--warmup W]
-//                        [--synthetic F] [--alternating F] [--seed S] [--package-version V] [--allow-corpus-mismatch]
+// Usage: attention_train --out DIR [--corpus DIR] [--steps N] [--batch B] [--threads T] [--lr R] [--warmup W]
+//                        [--synthetic F] [--copy F] [--triplets F] [--seed S] [--package-version V] [--allow-corpus-mismatch]
 // Defaults are the shipped run's (trainer.h); scripts/train passes only --out and the version.
 #include <csignal>
 #include <cstdio>
@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
     std::string init_dir;
     for (int i = 1; i + 1 < argc; i++)
         if (std::string(argv[i]) == "--init") init_dir = argv[i + 1];
-    attn::TrainOptions o = init_dir.empty() ? attn::TrainOptions{} : attn::second_stage_options();
+    attn::TrainOptions o;  // the shipped run's (trainer.h); --init starts from other weights
     for (int i = 1; i < argc; i++) {
         const std::string a = argv[i];
         auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
@@ -75,11 +75,13 @@ int main(int argc, char** argv) {
         else if (a == "--steps") o.steps = std::atoi(value().c_str());
         else if (a == "--seed") o.seed = std::strtoull(value().c_str(), nullptr, 10);
         else if (a == "--batch") o.batch = std::atoi(value().c_str());
+        else if (a == "--threads") o.threads = std::atoi(value().c_str());
         else if (a == "--vocab") vocab = std::atoi(value().c_str());
         else if (a == "--lr") o.lr = std::atof(value().c_str());
         else if (a == "--warmup") o.warmup = std::atoi(value().c_str());
         else if (a == "--synthetic") o.synthetic_fraction = std::atof(value().c_str());
-        else if (a == "--alternating") o.alternating_fraction = std::atof(value().c_str());
+        else if (a == "--copy") o.copy_fraction = std::atof(value().c_str());
+        else if (a == "--triplets") o.triplet_fraction = std::atof(value().c_str());
         else if (a == "--package-version") package_version = value();
         else if (a == "--allow-corpus-mismatch") allow_mismatch = true;
         else return fail("unknown argument " + a + " (see the usage at the top of main.cpp)");
@@ -87,11 +89,13 @@ int main(int argc, char** argv) {
     if (out_dir.empty()) return fail("--out DIR is required");
     if (o.steps < 1 || o.steps > 1000000) return fail("--steps must be 1 to 1000000");
     if (o.batch < 1 || o.batch > 1024) return fail("--batch must be 1 to 1024");
+    if (o.threads < 1 || o.threads > 64) return fail("--threads must be 1 to 64");
     if (!(o.lr > 0 && o.lr < 1)) return fail("--lr must be between 0 and 1");
     if (o.warmup < 1) return fail("--warmup must be at least 1");
-    if (!(o.synthetic_fraction >= 0 && o.alternating_fraction >= 0 &&
-          o.synthetic_fraction + o.alternating_fraction <= 1))
-        return fail("--synthetic and --alternating must be 0 to 1 together");
+    if (!(o.synthetic_fraction >= 0 && o.triplet_fraction >= 0 &&
+          o.synthetic_fraction + o.triplet_fraction <= 1))
+        return fail("--synthetic and --triplets must be 0 to 1 together");
+    if (!(o.copy_fraction >= 0 && o.copy_fraction <= 1)) return fail("--copy must be 0 to 1");
     std::signal(SIGINT, on_sigint);
 
     say("[1/6] corpus: " + std::string(attn::kCorpusPackage) + " in " + corpus_dir);
@@ -112,7 +116,7 @@ int main(int argc, char** argv) {
     attn::Model m;
     nlohmann::json first_stage;
     if (!init_dir.empty()) {
-        say("[2/6] tokenizer and weights of the first stage: " + init_dir);
+        say("[2/6] tokenizer and starting weights: " + init_dir);
         attn::Result<attn::Model> init = attn::load_model(init_dir + "/model-f32.bin");
         if (!init.ok()) return fail(init.error().message);
         m = init.value();
@@ -144,7 +148,7 @@ int main(int argc, char** argv) {
     const std::size_t params = attn::parameter_count(m.config);
     say("[4/6] training " + std::to_string(params) + " parameters for " + std::to_string(o.steps) +
         " steps of " + std::to_string(o.batch) + " x " + std::to_string(m.config.context) +
-        " tokens (1 thread, seed " + std::to_string(o.seed) + "; Ctrl-C stops and keeps the "
+        " tokens (" + std::to_string(o.threads) + " threads, seed " + std::to_string(o.seed) + "; Ctrl-C stops and keeps the "
         "last checkpoint)");
     const std::string checkpoint = out_dir + "/checkpoint.bin";
     attn::TrainHooks hooks;
@@ -254,8 +258,8 @@ int main(int argc, char** argv) {
           {"batch", o.batch}, {"lr", o.lr}, {"warmup", o.warmup},
           {"min_lr_fraction", o.min_lr_fraction}, {"weight_decay", o.weight_decay},
           {"beta1", o.beta1}, {"beta2", o.beta2}, {"clip", o.clip}, {"seed", o.seed},
-          {"threads", 1}, {"synthetic_fraction", o.synthetic_fraction},
-          {"alternating_fraction", o.alternating_fraction},
+          {"threads", o.threads}, {"synthetic_fraction", o.synthetic_fraction},
+          {"triplet_fraction", o.triplet_fraction}, {"copy_fraction", o.copy_fraction},
           {"synthetic_min", o.synthetic_min}, {"synthetic_max", o.synthetic_max},
           {"seconds", curve.seconds}, {"tokens", curve.tokens},
           {"tokens_per_second", static_cast<double>(curve.tokens) / curve.seconds},

@@ -75,6 +75,7 @@ ${out.join("\n")}
 const c = run.config, t = run.training, b = run.baselines;
 const s1 = run.first_stage || t;  // a one-stage run has no first_stage
 const stages = run.first_stage ? [s1, t] : [t];
+const natural = (x) => 1 - x.synthetic_fraction - (x.triplet_fraction ?? 0);
 const totalSeconds = t.total_seconds ?? t.seconds, totalTokens = t.total_tokens ?? t.tokens;
 const heads = run.heads.map((h) =>
   `| ${h.layer} | ${h.head} | ${f(h.previous_token)} | ${f(h.first_token)} | ${f(h.self)} | ${f(h.induction)} | ${h.ablation_loss_delta >= 0 ? "+" : ""}${f(h.ablation_loss_delta, 4)} | ${h.label} |`).join("\n");
@@ -102,13 +103,19 @@ worked example (dot product, score, weight, mix).
   ${run.corpus.train_bytes.toLocaleString("en")} bytes (${run.corpus.train_tokens.toLocaleString("en")} tokens) for training,
   ${run.corpus.val_bytes.toLocaleString("en")} bytes (${run.corpus.val_tokens.toLocaleString("en")} tokens) for validation.
 - The corpus is not in the repository; \`scripts/install\` installs the package.
-- Training also mixes in a stated share of synthetic text: **${stages.map((x) => f(100 * x.synthetic_fraction, 0) + "%").join(" of the sequences in stage 1 and ")}${stages.length > 1 ? " in stage 2" : " of the sequences"}**
-  are a run of ${t.synthetic_min}-${t.synthetic_max} random tokens repeated once (only the predictable tokens of
-  the second copy are scored). Natural definitions rarely repeat a long span, and a 2-layer model of this
-  size trained for minutes does not grow an induction head from them alone; the repeats are meant to grow one (whether they did is in the head table below).
-  ${t.alternating_fraction ? `Stage 2 also uses ${f(100 * t.alternating_fraction, 0)}% of sequences of two random tokens alternating
-  (\`a b a b ...\`, 33 tokens), which reward a head that looks at the previous token.
-  ` : ""}Validation uses natural text only.
+- Training also uses a stated share of synthetic sequences (per stage in the table under Training):
+  - **repeats**: ${t.synthetic_min}-${t.synthetic_max} random tokens repeated once, after a random prefix of random
+    tokens (so the copy's place varies); only the predictable tokens of the second copy are scored;
+  - **triplets**: \`a b a c d c ...\` with random tokens; only each triplet's last token is scored, and only
+    the token before the one before it tells what it is, which rewards a head that attends to the
+    previous token;
+  - **copied spans**: in a share of the natural windows, a span of ${t.synthetic_min}-${t.synthetic_max} tokens is copied
+    further on in the same window (every token scored).
+
+  Natural definitions rarely repeat a long span, and a 2-layer model of this size trained for minutes
+  does not grow an induction head from them alone: the repeats are there to grow one, on top of the
+  previous-token heads that the triplets grow (whether they did is in the head table below).
+  Validation uses natural text only.
 
 WordNet's licence asks that this notice appear on all copies, including modifications:
 
@@ -141,11 +148,12 @@ ${run.tokenizer.sample_tokens.map((x) => "`" + x + "`").join(" ")}
 
 AdamW (β1 ${t.beta1}, β2 ${t.beta2}, weight decay ${t.weight_decay} on matrices and embeddings), warm-up then cosine
 decay to a tenth of the peak rate, gradient norm clipped at ${t.clip}, ${t.batch} sequences per step (a corpus sequence is
-${c.context} tokens), ${t.threads} thread, fixed seeds; a run is repeatable bit for bit on one build.
+${c.context} tokens), ${t.threads} thread${t.threads === 1 ? "" : "s"} (the batch split between them, their gradients summed in a fixed order), fixed
+seeds; a run is repeatable bit for bit on one build with the same thread count.
 
-| stage | steps | peak rate | warm-up | synthetic sequences | seed | tokens | time |
-|---|---|---|---|---|---|---|---|
-${stages.map((x, i) => `| ${i + 1}${i ? " (from stage 1's weights)" : " (from scratch)"} | ${x.stage_steps ?? x.steps} | ${x.lr} | ${x.warmup} | ${f(100 * x.synthetic_fraction, 0)}%${x.alternating_fraction ? ` + ${f(100 * x.alternating_fraction, 0)}% alternating pairs` : ""} | ${x.seed} | ${x.tokens.toLocaleString("en")} | ${minutes(x.seconds)} |`).join("\n")}
+| stage | steps | peak rate | warm-up | natural windows (with a copied span) | repeats | triplets | seed | tokens | time |
+|---|---|---|---|---|---|---|---|---|---|
+${stages.map((x, i) => `| ${i + 1}${i ? " (from stage 1's weights)" : " (from scratch)"} | ${x.stage_steps ?? x.steps} | ${x.lr} | ${x.warmup} | ${f(100 * natural(x), 0)}% (${f(100 * (x.copy_fraction ?? 0), 0)}% of them) | ${f(100 * x.synthetic_fraction, 0)}% | ${f(100 * (x.triplet_fraction ?? 0), 0)}% | ${x.seed} | ${x.tokens.toLocaleString("en")} | ${minutes(x.seconds)} |`).join("\n")}
 
 Hand-written backward pass for every layer, checked against finite differences in double precision
 (\`tests/model/test_transformer.cpp\`).

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <algorithm>
 #include <cmath>
+#include <thread>
 
 namespace attn {
 
@@ -15,6 +16,7 @@ std::uint64_t next_u64(std::uint64_t& s) {  // splitmix64
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
 }
+std::size_t sz(int v) { return static_cast<std::size_t>(v); }
 double next_unit(std::uint64_t& s) {
     return static_cast<double>(next_u64(s) >> 11) / 9007199254740992.0;
 }
@@ -60,11 +62,12 @@ void adamw_update(std::vector<float>& w, const std::vector<float>& g, AdamState&
     }
 }
 
-// A sequence is, with probability synthetic_fraction, a random unit r of synthetic_min..max
-// tokens (at most context / 2) repeated once, r r (2|r| tokens; only the second copy's
+// A sequence is, with probability synthetic_fraction, a random prefix then a random unit r of
+// synthetic_min..max tokens (at most context / 2) repeated once, p r r (only the second copy's
 // predictable tokens r_1.. are scored), like the induction test of analyse_heads(); with
-// probability alternating_fraction two random tokens alternating, a b a b ... (33 tokens);
-// otherwise context + 1 tokens of the corpus at a random offset.
+// probability triplet_fraction random triplets a b a c d c ... (only each third token scored);
+// otherwise context + 1 tokens of the corpus at a random offset, in which, with probability
+// copy_fraction, a span is copied further on.
 Batch sample_batch(const ModelConfig& c, const std::vector<int>& train, const TrainOptions& o,
                    std::uint64_t& rng) {
     Batch b;
@@ -73,25 +76,56 @@ Batch sample_batch(const ModelConfig& c, const std::vector<int>& train, const Tr
         std::vector<int> seq;
         std::size_t unscored = 0;
         const double kind = next_unit(rng);
-        if (kind >= o.synthetic_fraction && kind < o.synthetic_fraction + o.alternating_fraction) {
-            const int a = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab));
-            const int z = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab));
-            seq.resize(static_cast<std::size_t>(std::min(33, c.context + 1)));
-            for (std::size_t t = 0; t < seq.size(); t++) seq[t] = t % 2 ? z : a;
-            unscored = 1;  // target 0 (the first b) cannot be predicted
+        if (kind >= o.synthetic_fraction && kind < o.synthetic_fraction + o.triplet_fraction) {
+            // a b a, c d c, ...: random a, b per triplet; only each triplet's last token is
+            // scored, and only the token before it (never an earlier one) tells what it is
+            seq.resize(static_cast<std::size_t>(c.context + 1) / 3 * 3);
+            for (std::size_t t = 0; t + 2 < seq.size(); t += 3) {
+                seq[t] = seq[t + 2] = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab));
+                seq[t + 1] = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab));
+            }
+            std::vector<int> in(seq.begin(), seq.end() - 1), tg(seq.begin() + 1, seq.end());
+            for (std::size_t t = 0; t < tg.size(); t++)
+                if (t % 3 != 1) tg[t] = -1;  // target t = seq[t + 1]: scored when t + 1 = 2 mod 3
+            for (int id : tg) b.scored += id >= 0;
+            b.inputs.push_back(std::move(in));
+            b.targets.push_back(std::move(tg));
+            continue;
         } else if (kind < o.synthetic_fraction) {
             const int span = o.synthetic_max - o.synthetic_min + 1;
             const int unit = std::max(2, std::min(c.context / 2, o.synthetic_min + static_cast<int>(
                                                                      next_u64(rng) % span)));
+            // a random prefix of 0..context + 1 - 2|unit| tokens first, so the copy's place
+            // varies: without it the model learns the position arithmetic of "r r from 0"
+            // instead of an induction head
+            const int room = c.context + 1 - 2 * unit;
+            const int prefix = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(room + 1));
+            auto random_token = [&]() {
+                return static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab));
+            };
             std::vector<int> r(static_cast<std::size_t>(unit));
-            for (int& id : r) id = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab));
-            seq = r;
+            for (int& id : r) id = random_token();
+            for (int t = 0; t < prefix; t++) seq.push_back(random_token());
             seq.insert(seq.end(), r.begin(), r.end());
-            unscored = static_cast<std::size_t>(unit);  // targets 0..unit-1: first copy, and r_0
+            seq.insert(seq.end(), r.begin(), r.end());
+            // targets 0..prefix + unit - 1: the prefix, the first copy, and r_0
+            unscored = static_cast<std::size_t>(prefix + unit);
         } else {
             const std::size_t start = next_u64(rng) % (train.size() - len);
             seq.assign(train.begin() + static_cast<std::ptrdiff_t>(start),
                        train.begin() + static_cast<std::ptrdiff_t>(start + len));
+            if (next_unit(rng) < o.copy_fraction) {
+                // copy a span of the window further on: w[b..b+u) = w[a..a+u), b >= a + u
+                const int span = o.synthetic_max - o.synthetic_min + 1;
+                const int u = std::min(static_cast<int>(len) / 2, o.synthetic_min + static_cast<int>(
+                                                                      next_u64(rng) % span));
+                const std::size_t room = len - 2 * static_cast<std::size_t>(u);  // a + gap
+                const std::size_t a = next_u64(rng) % (room + 1);
+                const std::size_t b = a + static_cast<std::size_t>(u) + next_u64(rng) % (room - a + 1);
+                std::copy(seq.begin() + static_cast<std::ptrdiff_t>(a),
+                          seq.begin() + static_cast<std::ptrdiff_t>(a) + u,
+                          seq.begin() + static_cast<std::ptrdiff_t>(b));
+            }
         }
         std::vector<int> in(seq.begin(), seq.end() - 1), tg(seq.begin() + 1, seq.end());
         for (std::size_t t = 0; t < unscored && t < tg.size(); t++) tg[t] = -1;
@@ -110,9 +144,15 @@ TrainCurve train_model(Model& m, const std::vector<int>& train, const std::vecto
         if (t.matrix)
             std::fill(decay.begin() + static_cast<std::ptrdiff_t>(t.offset),
                       decay.begin() + static_cast<std::ptrdiff_t>(t.offset) + t.rows * t.cols, 1);
-    std::vector<float> grads(m.params.size());
+    struct Worker {
+        std::vector<float> grads;
+        Activations<float> acts;
+        double loss = 0;
+    };
+    const int threads = std::max(1, std::min(o.threads, o.batch));
+    std::vector<Worker> workers(static_cast<std::size_t>(threads));
+    for (Worker& k : workers) k.grads.resize(m.params.size());
     AdamState adam;
-    Activations<float> acts;
     std::uint64_t rng = o.seed;
     TrainCurve curve;
     const auto start = std::chrono::steady_clock::now();
@@ -122,15 +162,33 @@ TrainCurve train_model(Model& m, const std::vector<int>& train, const std::vecto
             break;
         }
         const Batch b = sample_batch(c, train, o, rng);
-        std::fill(grads.begin(), grads.end(), 0.0f);
         const ModelParams<const float> p = view_params(c, static_cast<const float*>(m.params.data()));
         const float dloss = 1.0f / static_cast<float>(b.scored);
-        double loss = 0;
-        for (std::size_t s = 0; s < b.inputs.size(); s++) {
-            model_forward<float>(c, p, b.inputs[s].data(), b.targets[s].data(),
-                                 static_cast<int>(b.inputs[s].size()), acts);
-            for (float x : acts.losses) loss += x;
-            model_backward<float>(c, p, acts, b.targets[s].data(), dloss, grads.data());
+        // Thread w takes sequences [w B / T, (w + 1) B / T) into its own gradient buffer; the
+        // buffers and losses are then summed in thread order, so a run with the same T is
+        // repeatable bit for bit.
+        auto work = [&](int w) {
+            Worker& k = workers[static_cast<std::size_t>(w)];
+            std::fill(k.grads.begin(), k.grads.end(), 0.0f);
+            k.loss = 0;
+            const std::size_t B = b.inputs.size();
+            for (std::size_t s = B * sz(w) / sz(threads); s < B * sz(w + 1) / sz(threads); s++) {
+                model_forward<float>(c, p, b.inputs[s].data(), b.targets[s].data(),
+                                     static_cast<int>(b.inputs[s].size()), k.acts);
+                for (float x : k.acts.losses) k.loss += x;
+                model_backward<float>(c, p, k.acts, b.targets[s].data(), dloss, k.grads.data());
+            }
+        };
+        std::vector<std::thread> pool;
+        for (int w = 1; w < threads; w++) pool.emplace_back(work, w);
+        work(0);
+        for (std::thread& t : pool) t.join();
+        std::vector<float>& grads = workers[0].grads;
+        double loss = workers[0].loss;
+        for (int w = 1; w < threads; w++) {
+            const Worker& k = workers[static_cast<std::size_t>(w)];
+            for (std::size_t i = 0; i < grads.size(); i++) grads[i] += k.grads[i];
+            loss += k.loss;
         }
         loss /= static_cast<double>(b.scored);
         StepReport r;

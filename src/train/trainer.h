@@ -1,6 +1,6 @@
 // trainer.h - training the model: batches (corpus windows and repeated random sequences),
-// AdamW, warm-up + cosine learning rate, gradient clipping. Single-threaded and seeded, so a run
-// is repeatable bit for bit on one build. Used by the trainer executable (main.cpp) and by
+// AdamW, warm-up + cosine learning rate, gradient clipping. Seeded, with a fixed thread count, so
+// a run is repeatable bit for bit on one build. Used by the trainer executable (main.cpp) and by
 // tests/model (a tiny run on a toy corpus).
 #pragma once
 
@@ -14,36 +14,27 @@
 namespace attn {
 
 struct TrainOptions {
-    int steps = 5000;
-    int batch = 8;                     // sequences per step (a corpus one is context + 1 tokens)
-    double lr = 4e-3;                  // peak learning rate
+    int steps = 6500;
+    int batch = 32;                    // sequences per step (a corpus one is context + 1 tokens)
+    double lr = 3e-3;                  // peak learning rate
     double min_lr_fraction = 0.1;      // cosine decays to lr * this
     int warmup = 100;                  // linear warm-up steps
     double beta1 = 0.9, beta2 = 0.95, eps = 1e-8;
     double weight_decay = 0.1;         // decoupled, on weight matrices and embeddings only
     double clip = 1.0;                 // global gradient norm limit
-    double synthetic_fraction = 0.4;   // share of sequences that are random tokens repeated once
+    double synthetic_fraction = 0.25;  // share of sequences that are random tokens repeated once
     int synthetic_min = 8, synthetic_max = 40;  // length of the repeated unit
-    double alternating_fraction = 0;   // share of sequences "a b a b ..." (32 tokens): rewards a
-                                       // head that attends to the previous token and copies it
+    double triplet_fraction = 0.1;     // share of sequences "a b a c d c ...": the last token of
+                                       // each triplet is the one before the one before, so only a
+                                       // head that attends to the previous token predicts it
+    double copy_fraction = 0.3;        // share of corpus windows in which a span (synthetic_min..max
+                                       // tokens) is copied further on in the same window
     std::uint64_t seed = 1234;
+    int threads = 2;                   // the batch is split over this many threads; a run is
+                                       // repeatable bit for bit for the same count and build
     int eval_every = 250, eval_windows = 32;    // validation bits/byte on a subset, every N steps
 };
 
-// The second stage (attention_train --init): from the first stage's weights, a shorter run with
-// 40% repeated-once sequences and 20% alternating pairs at a lower peak rate: the pairs sharpen
-// a previous-token head in layer 0, which a layer-1 head then composes with into an induction
-// head on the repeats.
-inline TrainOptions second_stage_options() {
-    TrainOptions o;
-    o.steps = 4000;
-    o.lr = 3e-3;
-    o.warmup = 50;
-    o.synthetic_fraction = 0.4;
-    o.alternating_fraction = 0.2;
-    o.seed = 4321;
-    return o;
-}
 
 struct StepReport {
     int step = 0, steps = 0;

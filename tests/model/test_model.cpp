@@ -2,6 +2,7 @@
 // of bad file), int8 quantisation, baselines, head analysis, and a tiny training run.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -313,6 +314,101 @@ TEST(Training, TheSameSeedGivesTheSameWeightsBitForBit) {
     attn::train_model(a, ids, ids, o);
     attn::train_model(b, ids, ids, o);
     EXPECT_EQ(a.params, b.params);
+}
+
+TEST(Training, SplittingTheBatchOverThreadsChangesTheWeightsOnlyByRounding) {
+    const std::string text = toy_corpus(3000, 4);
+    attn::Model one;
+    one.bpe = attn::bpe_train(text, 270);
+    one.config = tiny_config(one.bpe.vocab());
+    one.params = attn::init_params<float>(one.config, 9);
+    attn::Model two = one;
+    const std::vector<int> ids = attn::bpe_encode(one.bpe, text);
+    attn::TrainOptions o;
+    o.steps = 3;
+    o.warmup = 1;
+    o.lr = 1e-3;
+    o.batch = 4;
+    o.synthetic_fraction = 0.25;
+    o.copy_fraction = 0.5;
+    o.threads = 1;
+    attn::train_model(one, ids, ids, o);
+    o.threads = 2;
+    attn::train_model(two, ids, ids, o);
+    ASSERT_EQ(one.params.size(), two.params.size());
+    double moved = 0, differ = 0;
+    const std::vector<float> start = attn::init_params<float>(one.config, 9);
+    for (std::size_t i = 0; i < start.size(); i++) {
+        moved = std::max(moved, std::fabs(static_cast<double>(one.params[i]) - start[i]));
+        differ = std::max(differ, std::fabs(static_cast<double>(one.params[i]) - two.params[i]));
+    }
+    EXPECT_GT(moved, 1e-3);   // the steps did move the weights
+    EXPECT_LT(differ, 1e-5);  // the same gradients, summed in another order
+}
+
+// sample_batch(): the kinds of sequence a step trains on
+attn::TrainOptions only(double synthetic, double copy) {
+    attn::TrainOptions o;
+    o.batch = 64;
+    o.synthetic_fraction = synthetic;
+    o.copy_fraction = copy;
+    o.triplet_fraction = 0;
+    return o;
+}
+
+TEST(Batches, ARepeatedSequenceStartsAtVaryingPlacesAndScoresOnlyItsSecondCopy) {
+    attn::ModelConfig c = tiny_config(300);
+    c.context = 64;
+    std::vector<int> corpus(1000, 7);
+    std::uint64_t rng = 11;
+    const attn::Batch b = attn::sample_batch(c, corpus, only(1.0, 0), rng);
+    std::vector<std::size_t> starts;
+    for (std::size_t s = 0; s < b.inputs.size(); s++) {
+        std::vector<int> seq = b.inputs[s];
+        seq.push_back(b.targets[s].back());
+        ASSERT_LE(seq.size(), static_cast<std::size_t>(c.context) + 1);
+        // the first scored target is r_1 of the second copy: the unit is what follows
+        std::size_t first = 0;
+        while (b.targets[s][first] < 0) first++;
+        // targets 0..first-1 are unscored, so seq[first] is r_0 of the second copy
+        const std::size_t second = first, u = seq.size() - second;
+        ASSERT_GT(u, 1u);
+        ASSERT_GE(second, u);
+        for (std::size_t t = 0; t < u; t++) EXPECT_EQ(seq[second + t], seq[second - u + t]);
+        for (std::size_t t = first; t < b.targets[s].size(); t++) EXPECT_GE(b.targets[s][t], 0);
+        starts.push_back(second - u);
+    }
+    std::sort(starts.begin(), starts.end());
+    EXPECT_GT(std::unique(starts.begin(), starts.end()) - starts.begin(), 10)
+        << "the repeats should not all start at the same place";
+}
+
+TEST(Batches, ACopiedSpanRepeatsEarlierTokensOfTheSameWindowAndEveryTargetIsScored) {
+    attn::ModelConfig c = tiny_config(1000);
+    c.context = 64;
+    std::vector<int> corpus(5000);
+    for (std::size_t i = 0; i < corpus.size(); i++) corpus[i] = static_cast<int>(i % 1000);
+    std::uint64_t rng = 12;
+    const attn::Batch b = attn::sample_batch(c, corpus, only(0, 1.0), rng);
+    for (std::size_t s = 0; s < b.inputs.size(); s++) {
+        std::vector<int> seq = b.inputs[s];
+        seq.push_back(b.targets[s].back());
+        ASSERT_EQ(seq.size(), static_cast<std::size_t>(c.context) + 1);
+        for (int t : b.targets[s]) EXPECT_GE(t, 0);
+        // the corpus counts up by one; a copied span is where that breaks: find where the
+        // sequence jumps back, then the span there equals tokens seen before in the window
+        std::size_t jump = 1;
+        while (jump < seq.size() && seq[jump] == (seq[jump - 1] + 1) % 1000) jump++;
+        ASSERT_LT(jump, seq.size()) << "sequence " << s << " has no copied span";
+        const auto source = std::find(seq.begin(), seq.begin() + static_cast<std::ptrdiff_t>(jump),
+                                      seq[jump]);
+        ASSERT_NE(source, seq.begin() + static_cast<std::ptrdiff_t>(jump)) << "sequence " << s;
+        std::size_t same = 0;
+        for (auto a = source, z = seq.begin() + static_cast<std::ptrdiff_t>(jump);
+             z != seq.end() && *a == *z; ++a, ++z)
+            same++;
+        EXPECT_GE(same, static_cast<std::size_t>(only(0, 1).synthetic_min)) << "sequence " << s;
+    }
 }
 
 }  // namespace
