@@ -41,7 +41,7 @@ function lossSvg() {
   };
   const path = (pts, y) => "M" + pts.map(([s, v]) => `${f(x(s), 1)},${f(y(v), 1)}`).join("L");
   const lo1 = Math.floor(Math.min(...mean.map((p) => p[1]))), hi1 = Math.ceil(Math.max(...mean.map((p) => p[1])));
-  const y1 = axis(top, lo1, hi1, "Training loss (50-step mean; includes the repeated-sequence share)", "nats per token");
+  const y1 = axis(top, lo1, hi1, "Training loss (50-step mean; includes the synthetic sequences)", "nats per token");
   out.push(`<path d="${path(mean, y1)}" class="l1"/>`);
   const b = run.baselines, vals = run.val_curve.map((p) => p[1]);
   const lo2 = Math.floor(Math.min(...vals, run.val_bpb) * 4) / 4;
@@ -158,7 +158,7 @@ ${stages.map((x, i) => `| ${i + 1}${i ? " (from stage 1's weights)" : " (from sc
 Hand-written backward pass for every layer, checked against finite differences in double precision
 (\`tests/model/test_transformer.cpp\`).
 Total: ${t.steps} steps, ${totalTokens.toLocaleString("en")} tokens, **${minutes(totalSeconds)}** on this machine
-(${Math.round(totalTokens / totalSeconds).toLocaleString("en")} tokens/s on a 2-core machine shared with other jobs while it ran).
+(${Math.round(totalTokens / totalSeconds).toLocaleString("en")} tokens/s with ${t.threads} threads on a 2-core machine).
 
 ![Loss curve](loss.svg)
 
