@@ -179,10 +179,14 @@ TrainCurve train_model(Model& m, const std::vector<int>& train, const std::vecto
                 model_backward<float>(c, p, k.acts, b.targets[s].data(), dloss, k.grads.data());
             }
         };
+#ifdef __EMSCRIPTEN__  // no threads in the wasm build (the tests): the same workers in turn,
+        for (int w = 0; w < threads; w++) work(w);  // so the same sums, bit for bit
+#else
         std::vector<std::thread> pool;
         for (int w = 1; w < threads; w++) pool.emplace_back(work, w);
         work(0);
         for (std::thread& t : pool) t.join();
+#endif
         std::vector<float>& grads = workers[0].grads;
         double loss = workers[0].loss;
         for (int w = 1; w < threads; w++) {
