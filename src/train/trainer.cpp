@@ -74,35 +74,32 @@ Batch sample_batch(const ModelConfig& c, const std::vector<int>& train, const Tr
     const std::size_t len = static_cast<std::size_t>(c.context) + 1;
     for (int s = 0; s < o.batch; s++) {
         std::vector<int> seq;
-        std::size_t unscored = 0;
+        std::size_t unscored = 0;  // targets 0..unscored-1 are not scored
+        bool triplets = false;     // only each triplet's last token is scored
+        auto random_token = [&]() {
+            return static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab));
+        };
+        auto random_length = [&]() {  // synthetic_min..synthetic_max
+            return o.synthetic_min + static_cast<int>(
+                next_u64(rng) % static_cast<std::uint64_t>(o.synthetic_max - o.synthetic_min + 1));
+        };
         const double kind = next_unit(rng);
         if (kind >= o.synthetic_fraction && kind < o.synthetic_fraction + o.triplet_fraction) {
             // a b a, c d c, ...: random a, b per triplet; only each triplet's last token is
             // scored, and only the token before it (never an earlier one) tells what it is
             seq.resize(static_cast<std::size_t>(c.context + 1) / 3 * 3);
             for (std::size_t t = 0; t + 2 < seq.size(); t += 3) {
-                seq[t] = seq[t + 2] = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab));
-                seq[t + 1] = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab));
+                seq[t] = seq[t + 2] = random_token();
+                seq[t + 1] = random_token();
             }
-            std::vector<int> in(seq.begin(), seq.end() - 1), tg(seq.begin() + 1, seq.end());
-            for (std::size_t t = 0; t < tg.size(); t++)
-                if (t % 3 != 1) tg[t] = -1;  // target t = seq[t + 1]: scored when t + 1 = 2 mod 3
-            for (int id : tg) b.scored += id >= 0;
-            b.inputs.push_back(std::move(in));
-            b.targets.push_back(std::move(tg));
-            continue;
+            triplets = true;
         } else if (kind < o.synthetic_fraction) {
-            const int span = o.synthetic_max - o.synthetic_min + 1;
-            const int unit = std::max(2, std::min(c.context / 2, o.synthetic_min + static_cast<int>(
-                                                                     next_u64(rng) % span)));
+            const int unit = std::max(2, std::min(c.context / 2, random_length()));
             // a random prefix of 0..context + 1 - 2|unit| tokens first, so the copy's place
             // varies: without it the model learns the position arithmetic of "r r from 0"
             // instead of an induction head
             const int room = c.context + 1 - 2 * unit;
             const int prefix = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(room + 1));
-            auto random_token = [&]() {
-                return static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab));
-            };
             std::vector<int> r(static_cast<std::size_t>(unit));
             for (int& id : r) id = random_token();
             for (int t = 0; t < prefix; t++) seq.push_back(random_token());
@@ -116,9 +113,7 @@ Batch sample_batch(const ModelConfig& c, const std::vector<int>& train, const Tr
                        train.begin() + static_cast<std::ptrdiff_t>(start + len));
             if (next_unit(rng) < o.copy_fraction) {
                 // copy a span of the window further on: w[b..b+u) = w[a..a+u), b >= a + u
-                const int span = o.synthetic_max - o.synthetic_min + 1;
-                const int u = std::min(static_cast<int>(len) / 2, o.synthetic_min + static_cast<int>(
-                                                                      next_u64(rng) % span));
+                const int u = std::min(static_cast<int>(len) / 2, random_length());
                 const std::size_t room = len - 2 * static_cast<std::size_t>(u);  // a + gap
                 const std::size_t a = next_u64(rng) % (room + 1);
                 const std::size_t b = a + static_cast<std::size_t>(u) + next_u64(rng) % (room - a + 1);
@@ -129,6 +124,9 @@ Batch sample_batch(const ModelConfig& c, const std::vector<int>& train, const Tr
         }
         std::vector<int> in(seq.begin(), seq.end() - 1), tg(seq.begin() + 1, seq.end());
         for (std::size_t t = 0; t < unscored && t < tg.size(); t++) tg[t] = -1;
+        if (triplets)  // target t = seq[t + 1]: scored when t + 1 = 2 mod 3
+            for (std::size_t t = 0; t < tg.size(); t++)
+                if (t % 3 != 1) tg[t] = -1;
         for (int id : tg) b.scored += id >= 0;
         b.inputs.push_back(std::move(in));
         b.targets.push_back(std::move(tg));

@@ -299,14 +299,25 @@ TEST(Training, ClippingScalesTheGradientToTheLimit) {
     EXPECT_NEAR(std::hypot(g[0], g[1]), 1.0, 1e-6);
 }
 
+// A tiny untrained model on a toy corpus and that corpus's tokens, for the training tests
+struct ToyRun {
+    attn::Model model;
+    std::vector<int> ids;
+};
+ToyRun toy_run(std::uint64_t corpus_seed, unsigned long long init_seed) {
+    const std::string text = toy_corpus(3000, corpus_seed);
+    ToyRun r;
+    r.model.bpe = attn::bpe_train(text, 270);
+    r.model.config = tiny_config(r.model.bpe.vocab());
+    r.model.params = attn::init_params<float>(r.model.config, init_seed);
+    r.ids = attn::bpe_encode(r.model.bpe, text);
+    return r;
+}
+
 TEST(Training, TheSameSeedGivesTheSameWeightsBitForBit) {
-    const std::string text = toy_corpus(3000, 3);
-    attn::Model a;
-    a.bpe = attn::bpe_train(text, 270);
-    a.config = tiny_config(a.bpe.vocab());
-    a.params = attn::init_params<float>(a.config, 5);
-    attn::Model b = a;
-    const std::vector<int> ids = attn::bpe_encode(a.bpe, text);
+    const ToyRun run = toy_run(3, 5);
+    attn::Model a = run.model, b = run.model;
+    const std::vector<int>& ids = run.ids;
     attn::TrainOptions o;
     o.steps = 20;
     o.batch = 2;
@@ -317,13 +328,9 @@ TEST(Training, TheSameSeedGivesTheSameWeightsBitForBit) {
 }
 
 TEST(Training, SplittingTheBatchOverThreadsChangesTheWeightsOnlyByRounding) {
-    const std::string text = toy_corpus(3000, 4);
-    attn::Model one;
-    one.bpe = attn::bpe_train(text, 270);
-    one.config = tiny_config(one.bpe.vocab());
-    one.params = attn::init_params<float>(one.config, 9);
-    attn::Model two = one;
-    const std::vector<int> ids = attn::bpe_encode(one.bpe, text);
+    const ToyRun run = toy_run(4, 9);
+    attn::Model one = run.model, two = run.model;
+    const std::vector<int>& ids = run.ids;
     attn::TrainOptions o;
     o.steps = 3;
     o.warmup = 1;
@@ -337,7 +344,7 @@ TEST(Training, SplittingTheBatchOverThreadsChangesTheWeightsOnlyByRounding) {
     attn::train_model(two, ids, ids, o);
     ASSERT_EQ(one.params.size(), two.params.size());
     double moved = 0, differ = 0;
-    const std::vector<float> start = attn::init_params<float>(one.config, 9);
+    const std::vector<float>& start = run.model.params;
     for (std::size_t i = 0; i < start.size(); i++) {
         moved = std::max(moved, std::fabs(static_cast<double>(one.params[i]) - start[i]));
         differ = std::max(differ, std::fabs(static_cast<double>(one.params[i]) - two.params[i]));
