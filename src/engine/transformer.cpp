@@ -2,11 +2,14 @@
 // Formulas and shapes are in transformer.h; each backward function sits below its forward twin.
 // Loops are written so the compiler can vectorise without reordering a sum (matrix products in
 // register tiles, each output summed in input order), so float results are the same natively and
-// in wasm up to libm ulps. In wasm this file is built with -O3 (src/engine/CMakeLists.txt).
+// in wasm up to libm ulps (only the attention's double exp and the initialisation call libm).
+// In wasm this file is built with -O3 (src/engine/CMakeLists.txt).
 #include "transformer.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 
@@ -46,6 +49,44 @@ F dot_rows(const F* a, const F* b, int len) {
 template <class F>
 void axpy(F* y, F a, const F* x, int len) {
     for (int i = 0; i < len; i++) y[i] += a * x[i];
+}
+
+// exp(x) for x <= 0 in float, without libm: x = k ln 2 + r, |r| <= ln 2 / 2, exp(r) by Cephes'
+// degree-6 polynomial (relative error < 2e-7 over the range), times 2^k built in the exponent
+// bits. x < -87 (exp below the smallest normal float) gives 0. Numerical choice: the same
+// operations in the same order on every platform, so native and wasm agree bit for bit here
+// (libm's expf differs by an ulp between glibc and musl), and 2 to 4 times cheaper than a libm
+// call in wasm. The vocabulary softmax and GELU's tanh use it in float; double keeps std::exp.
+float exp_nonpositive(float x) {
+    if (!(x >= -87.0f)) return 0.0f;  // also -infinity (and NaN, which never reaches here)
+    const int k = -static_cast<int>(-x * 1.44269504088896341f + 0.5f);  // round(x / ln 2)
+    const float kf = static_cast<float>(k);
+    const float r = (x - kf * 0.693359375f) + kf * 2.12194440e-4f;  // x - k ln 2, in two parts
+    float p = 1.9875691500e-4f;
+    p = p * r + 1.3981999507e-3f;
+    p = p * r + 8.3334519073e-3f;
+    p = p * r + 4.1665795894e-2f;
+    p = p * r + 1.6666665459e-1f;
+    p = p * r + 5.0000001201e-1f;
+    p = p * r * r + r + 1.0f;
+    const std::uint32_t bits = static_cast<std::uint32_t>(k + 127) << 23;  // 2^k, k >= -126
+    float scale;
+    std::memcpy(&scale, &bits, sizeof scale);
+    return p * scale;
+}
+template <class F>
+F exp_nonpositive(F x) {  // double: std::exp (the gradient checks and references use it)
+    return std::exp(x);
+}
+
+// tanh(u) = sign(u) (1 - t) / (1 + t),  t = exp(-2 |u|) <= 1 (never overflows). In float the
+// absolute error is below 1e-7 (relative error grows as |u| -> 0, where tanh u ~ u is tiny and
+// GELU multiplies it by x / 2).
+template <class F>
+F tanh_from_exp(F u) {
+    const F t = exp_nonpositive(F(-2) * std::fabs(u));
+    const F th = (F(1) - t) / (F(1) + t);
+    return u < F(0) ? -th : th;
 }
 
 // splitmix64: a tiny deterministic generator for the initialisation
@@ -495,13 +536,13 @@ FocusInput head_focus_input(const LayerActivations<F>& a, int n, int C, int H, i
 // GELU, residual
 // ---------------------------------------------------------------------------------------------
 
-// y = x / 2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+// y = x / 2 (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))   (tanh by tanh_from_exp(), above)
 template <class F>
 void gelu_forward(F* out, const F* in, std::size_t count) {
     const F s = F(0.7978845608028654);  // sqrt(2 / pi)
     for (std::size_t i = 0; i < count; i++) {
         const F x = in[i];
-        out[i] = F(0.5) * x * (F(1) + std::tanh(s * (x + F(0.044715) * x * x * x)));
+        out[i] = F(0.5) * x * (F(1) + tanh_from_exp(s * (x + F(0.044715) * x * x * x)));
     }
 }
 
@@ -511,7 +552,7 @@ void gelu_backward(F* din, const F* in, const F* dout, std::size_t count) {
     const F s = F(0.7978845608028654);
     for (std::size_t i = 0; i < count; i++) {
         const F x = in[i];
-        const F th = std::tanh(s * (x + F(0.044715) * x * x * x));
+        const F th = tanh_from_exp(s * (x + F(0.044715) * x * x * x));
         const F sech2 = F(1) - th * th;
         const F grad = F(0.5) * (F(1) + th) +
                        F(0.5) * x * sech2 * s * (F(1) + F(3) * F(0.044715) * x * x);
@@ -561,7 +602,7 @@ void unembed_backward(F* dx, F* dwte, const F* dlogits, const F* x, const F* wte
     }
 }
 
-// p_tv = exp(l_tv - m_t) / sum_u exp(l_tu - m_t),  m_t = max_v l_tv
+// p_tv = exp(l_tv - m_t) / sum_u exp(l_tu - m_t),  m_t = max_v l_tv   (exp by exp_nonpositive())
 template <class F>
 void softmax_forward(F* probs, const F* logits, int n, int V) {
     for (int t = 0; t < n; t++) {
@@ -571,7 +612,7 @@ void softmax_forward(F* probs, const F* logits, int n, int V) {
         for (int u = 1; u < V; u++) m = std::max(m, l[u]);
         F sum = 0;
         for (int u = 0; u < V; u++) {
-            p[u] = std::exp(l[u] - m);
+            p[u] = exp_nonpositive(l[u] - m);  // <= 0: m is the row's max
             sum += p[u];
         }
         for (int u = 0; u < V; u++) p[u] /= sum;
