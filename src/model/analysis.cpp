@@ -51,13 +51,15 @@ std::vector<HeadReport> analyse_heads(const Model& m, const std::vector<int>& va
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
         return z ^ (z >> 31);
     };
+    // r drawn from text_tokens(), as in training (ids the text never uses carry no identity)
+    const std::vector<int> pool = text_tokens(m.bpe);
     const int K = std::min(kInductionLength, ctx / 2);
     double pairs = 0;
-    for (int sq = 0; sq < o.induction_sequences; sq++) {
+    for (int sq = 0; sq < o.induction_sequences && !pool.empty(); sq++) {
         std::vector<int> seq(static_cast<std::size_t>(2 * K));
         for (int k = 0; k < K; k++)
             seq[static_cast<std::size_t>(k)] = seq[static_cast<std::size_t>(K + k)] =
-                static_cast<int>(next() % static_cast<std::uint64_t>(c.vocab));
+                pool[next() % pool.size()];
         model_forward<float>(c, p, seq.data(), nullptr, 2 * K, a);
         for (int l = 0; l < L; l++)
             for (int h = 0; h < H; h++) {
@@ -69,7 +71,7 @@ std::vector<HeadReport> analyse_heads(const Model& m, const std::vector<int>& va
         pairs += K - 1;
     }
     // ablation: bits per byte on the same windows with one head's output zeroed
-    const double base = evaluate_bpb(m, m.params, val, o.windows);
+    const double base = o.ablation ? evaluate_bpb(m, m.params, val, o.windows) : 0.0;
     for (HeadReport& r : heads) {
         if (rows > 0) {
             r.previous_token /= rows;
@@ -77,11 +79,12 @@ std::vector<HeadReport> analyse_heads(const Model& m, const std::vector<int>& va
             r.self /= rows;
         }
         if (pairs > 0) r.induction /= pairs;
+        r.label = head_label(r);
+        if (!o.ablation) continue;
         ForwardOptions ablate;
         ablate.ablate_layer = r.layer;
         ablate.ablate_head = r.head;
         r.ablation_loss_delta = evaluate_bpb(m, m.params, val, o.windows, ablate) - base;
-        r.label = head_label(r);
     }
     return heads;
 }

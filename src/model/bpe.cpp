@@ -231,4 +231,15 @@ Result<std::vector<int>> tokenize_for_model(const Bpe& b, std::string_view text,
     return ids;
 }
 
+std::vector<int> text_tokens(const Bpe& b) {
+    std::vector<int> ids;
+    for (int id = 0; id < b.vocab(); id++) {
+        const std::string& s = b.token_bytes[static_cast<std::size_t>(id)];
+        bool printable = !s.empty();
+        for (char ch : s) printable = printable && ch >= 0x20 && ch <= 0x7E;
+        if (printable) ids.push_back(id);
+    }
+    return ids;
+}
+
 }  // namespace attn

@@ -51,6 +51,11 @@ std::string token_display(const Bpe& bpe, int id);
 // The model's input check: text non-empty, <= kMaxSentenceBytes, valid UTF-8, at most
 // max_tokens tokens. EmptyText / TextTooLong / InvalidUtf8 / TooManyTokens.
 Result<std::vector<int>> tokenize_for_model(const Bpe& bpe, std::string_view text, int max_tokens);
+// The ids whose bytes are all printable ASCII (0x20..0x7E): every token the English corpus
+// actually uses. Random sequences (training repeats and triplets, the induction test) draw from
+// these: the other ids (control and lone non-ASCII bytes) never occur, so their embeddings carry
+// no identity to copy.
+std::vector<int> text_tokens(const Bpe& bpe);
 
 // ---------------------------------------------------------------------------------------------
 // Corpus: WordNet 3.0 glosses and examples (corpus.cpp)
@@ -150,6 +155,7 @@ struct HeadReport {
 struct AnalysisOptions {
     int windows = 48;            // validation windows for the attention scores and the ablation
     int induction_sequences = 24;  // random sequences, each kInductionLength tokens repeated once
+    bool ablation = true;          // false: the attention scores only (fast, for checkpoints)
     std::uint64_t seed = 20261203u;
 };
 constexpr int kInductionLength = 40;

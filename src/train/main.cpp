@@ -2,8 +2,9 @@
 // and a run report (run.json) that scripts/train turns into the model card. Steps are printed;
 // Ctrl-C stops cleanly after the current step and keeps the last checkpoint.
 // Usage: attention_train --out DIR [--corpus DIR] [--steps N] [--batch B] [--threads T] [--lr R] [--warmup W]
-//                        [--synthetic F] [--copy F] [--triplets F] [--seed S] [--package-version V] [--allow-corpus-mismatch]
+//                        [--synthetic F] [--copy F] [--triplets F] [--unit-min N] [--unit-max N] [--prefix-max N] [--seed S] [--package-version V] [--allow-corpus-mismatch]
 // Defaults are the shipped run's (trainer.h); scripts/train passes only --out and the version.
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
@@ -82,6 +83,9 @@ int main(int argc, char** argv) {
         else if (a == "--synthetic") o.synthetic_fraction = std::atof(value().c_str());
         else if (a == "--copy") o.copy_fraction = std::atof(value().c_str());
         else if (a == "--triplets") o.triplet_fraction = std::atof(value().c_str());
+        else if (a == "--unit-min") o.synthetic_min = std::atoi(value().c_str());
+        else if (a == "--unit-max") o.synthetic_max = std::atoi(value().c_str());
+        else if (a == "--prefix-max") o.prefix_max = std::atoi(value().c_str());
         else if (a == "--package-version") package_version = value();
         else if (a == "--allow-corpus-mismatch") allow_mismatch = true;
         else return fail("unknown argument " + a + " (see the usage at the top of main.cpp)");
@@ -96,6 +100,8 @@ int main(int argc, char** argv) {
           o.synthetic_fraction + o.triplet_fraction <= 1))
         return fail("--synthetic and --triplets must be 0 to 1 together");
     if (!(o.copy_fraction >= 0 && o.copy_fraction <= 1)) return fail("--copy must be 0 to 1");
+    if (o.synthetic_min < 2 || o.synthetic_max < o.synthetic_min)
+        return fail("--unit-min must be at least 2 and --unit-max at least --unit-min");
     std::signal(SIGINT, on_sigint);
 
     say("[1/6] corpus: " + std::string(attn::kCorpusPackage) + " in " + corpus_dir);
@@ -145,6 +151,9 @@ int main(int argc, char** argv) {
                 base.byte_unigram_bpb, base.byte_bigram_bpb);
 
     if (init_dir.empty()) m.params = attn::init_params<float>(m.config, o.seed);
+    o.random_tokens = attn::text_tokens(m.bpe);
+    std::printf("    repeats and triplets draw from the %zu tokens of printable ASCII text\n",
+                o.random_tokens.size());
     const std::size_t params = attn::parameter_count(m.config);
     say("[4/6] training " + std::to_string(params) + " parameters for " + std::to_string(o.steps) +
         " steps of " + std::to_string(o.batch) + " x " + std::to_string(m.config.context) +
@@ -165,9 +174,19 @@ int main(int argc, char** argv) {
     hooks.on_checkpoint = [&](int step, double val_bpb) {
         if (!write_model(checkpoint, m, attn::WeightsEncoding::Float32, nullptr))
             std::printf("    WARNING: cannot write %s\n", checkpoint.c_str());
-        else if (val_bpb >= 0)
-            std::printf("    step %d: validation %.4f bits/byte (first %d windows); checkpoint %s\n",
-                        step, val_bpb, o.eval_windows, checkpoint.c_str());
+        else if (val_bpb >= 0) {
+            attn::AnalysisOptions quick;  // the head scores without the ablation: a second
+            quick.windows = 8;
+            quick.ablation = false;
+            double prev = 0, induction = 0;
+            for (const attn::HeadReport& h : attn::analyse_heads(m, val, quick)) {
+                prev = std::max(prev, h.previous_token);
+                induction = std::max(induction, h.induction);
+            }
+            std::printf("    step %d: validation %.4f bits/byte (first %d windows), best "
+                        "previous-token %.3f, best induction %.3f; checkpoint %s\n",
+                        step, val_bpb, o.eval_windows, prev, induction, checkpoint.c_str());
+        }
     };
     const attn::TrainCurve curve = attn::train_model(m, train, val, o, hooks);
     if (curve.stopped) {
@@ -261,6 +280,7 @@ int main(int argc, char** argv) {
           {"threads", o.threads}, {"synthetic_fraction", o.synthetic_fraction},
           {"triplet_fraction", o.triplet_fraction}, {"copy_fraction", o.copy_fraction},
           {"synthetic_min", o.synthetic_min}, {"synthetic_max", o.synthetic_max},
+          {"prefix_max", o.prefix_max}, {"random_tokens", o.random_tokens.size()},
           {"seconds", curve.seconds}, {"tokens", curve.tokens},
           {"tokens_per_second", static_cast<double>(curve.tokens) / curve.seconds},
           {"eval_windows", o.eval_windows}}},

@@ -104,13 +104,18 @@ worked example (dot product, score, weight, mix).
   ${run.corpus.val_bytes.toLocaleString("en")} bytes (${run.corpus.val_tokens.toLocaleString("en")} tokens) for validation.
 - The corpus is not in the repository; \`scripts/install\` installs the package.
 - Training also uses a stated share of synthetic sequences (per stage in the table under Training):
-  - **repeats**: ${t.synthetic_min}-${t.synthetic_max} random tokens repeated once, after a random prefix of random
+  - **repeats**: ${t.synthetic_min}-${t.synthetic_max} random tokens repeated once, after a random prefix of 0-${t.prefix_max ?? 128} random
     tokens (so the copy's place varies); only the predictable tokens of the second copy are scored;
   - **triplets**: \`a b a c d c ...\` with random tokens; only each triplet's last token is scored, and only
     the token before the one before it tells what it is, which rewards a head that attends to the
     previous token;
   - **copied spans**: in a share of the natural windows, a span of ${t.synthetic_min}-${t.synthetic_max} tokens is copied
     further on in the same window (every token scored).
+
+  Random tokens are drawn from the ${t.random_tokens ?? "printable"} tokens whose bytes are printable ASCII, the ones
+  the English text uses (the head analysis's induction test draws from the same set): the other
+  ids, control characters and lone bytes of non-ASCII letters, hardly occur, so the model has
+  learnt no identity for them to copy.
 
   Natural definitions rarely repeat a long span, and a 2-layer model of this size trained for minutes
   does not grow an induction head from them alone: the repeats are there to grow one, on top of the

@@ -77,7 +77,10 @@ Batch sample_batch(const ModelConfig& c, const std::vector<int>& train, const Tr
         std::size_t unscored = 0;  // targets 0..unscored-1 are not scored
         bool triplets = false;     // only each triplet's last token is scored
         auto random_token = [&]() {
-            return static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab));
+            const std::vector<int>& pool = o.random_tokens;
+            return pool.empty()
+                       ? static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(c.vocab))
+                       : pool[next_u64(rng) % pool.size()];
         };
         auto random_length = [&]() {  // synthetic_min..synthetic_max
             return o.synthetic_min + static_cast<int>(
@@ -99,7 +102,8 @@ Batch sample_batch(const ModelConfig& c, const std::vector<int>& train, const Tr
             // varies: without it the model learns the position arithmetic of "r r from 0"
             // instead of an induction head
             const int room = c.context + 1 - 2 * unit;
-            const int prefix = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(room + 1));
+            const int most = std::min(room, o.prefix_max);
+            const int prefix = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(most + 1));
             std::vector<int> r(static_cast<std::size_t>(unit));
             for (int& id : r) id = random_token();
             for (int t = 0; t < prefix; t++) seq.push_back(random_token());

@@ -79,6 +79,19 @@ TEST(Bpe, DisplayShowsSpacesAndBytesThatAreNotText) {
     EXPECT_EQ(attn::token_display(t, ids[0]), "\u2423é");
 }
 
+TEST(Bpe, TextTokensAreThePrintableAsciiIdsAndCoverPlainEnglish) {
+    const attn::Bpe b = attn::bpe_train(kText, 300);
+    const std::vector<int> pool = attn::text_tokens(b);
+    EXPECT_EQ(std::count_if(pool.begin(), pool.end(), [](int id) { return id < 256; }), 95)
+        << "the bytes 0x20..0x7E";
+    EXPECT_EQ(std::count(pool.begin(), pool.end(), 0x01), 0);
+    EXPECT_EQ(std::count(pool.begin(), pool.end(), 0xC3), 0);  // a lone UTF-8 lead byte
+    EXPECT_EQ(std::count(pool.begin(), pool.end(), '\n'), 0);
+    for (int id : attn::bpe_encode(b, "the cat sat; a dog ran by the genus Canis"))
+        EXPECT_EQ(std::count(pool.begin(), pool.end(), id), 1) << attn::token_display(b, id);
+    EXPECT_GT(pool.size(), 95u) << "merges of plain text are in the pool too";
+}
+
 TEST(Bpe, ModelInputIsCheckedForEmptinessLengthUtf8AndTokenCount) {
     const attn::Bpe b = attn::bpe_train(kText, 300);
     EXPECT_EQ(attn::tokenize_for_model(b, "", 16).error().code, attn::ErrorCode::EmptyText);
@@ -239,6 +252,29 @@ TEST(Analysis, EveryHeadIsMeasuredWithScoresThatAreProbabilities) {
     }
 }
 
+TEST(Analysis, WithoutAblationTheScoresAndLabelsAreTheSameAndNoLossIsMeasured) {
+    const attn::Model m = tiny_model();
+    std::string val;
+    for (int i = 0; i < 4; i++) val += kText;
+    attn::AnalysisOptions full, quick;
+    full.windows = quick.windows = 4;
+    full.induction_sequences = quick.induction_sequences = 3;
+    quick.ablation = false;
+    const std::vector<int> ids = attn::bpe_encode(m.bpe, val);
+    const std::vector<attn::HeadReport> a = attn::analyse_heads(m, ids, full);
+    const std::vector<attn::HeadReport> b = attn::analyse_heads(m, ids, quick);
+    ASSERT_EQ(a.size(), b.size());
+    double deltas = 0;
+    for (std::size_t i = 0; i < a.size(); i++) {
+        EXPECT_EQ(a[i].previous_token, b[i].previous_token);
+        EXPECT_EQ(a[i].induction, b[i].induction);
+        EXPECT_EQ(a[i].label, b[i].label);
+        EXPECT_EQ(b[i].ablation_loss_delta, 0.0);
+        deltas += std::fabs(a[i].ablation_loss_delta);
+    }
+    EXPECT_GT(deltas, 0.0) << "with ablation, switching a head off changes the loss";
+}
+
 // Toy language: words w_t = W[(i_{t-1} + 2 i_{t-2}) mod 8], so the next word depends on the two
 // before it; a bigram model cannot see that, a transformer with a previous-token head can.
 std::string toy_corpus(int words, std::uint64_t seed) {
@@ -388,6 +424,38 @@ TEST(Batches, ARepeatedSequenceStartsAtVaryingPlacesAndScoresOnlyItsSecondCopy) 
     std::sort(starts.begin(), starts.end());
     EXPECT_GT(std::unique(starts.begin(), starts.end()) - starts.begin(), 10)
         << "the repeats should not all start at the same place";
+}
+
+TEST(Batches, RandomTokensComeFromThePoolAndRepeatsStartWithinThePrefixLimit) {
+    attn::ModelConfig c = tiny_config(300);
+    c.context = 64;
+    std::vector<int> corpus(1000, 7);
+    attn::TrainOptions o = only(0.5, 0);
+    o.triplet_fraction = 0.5;
+    o.prefix_max = 5;
+    o.random_tokens = {3, 40, 41, 299};
+    std::uint64_t rng = 13;
+    const attn::Batch b = attn::sample_batch(c, corpus, o, rng);
+    int repeats = 0, triplets = 0;
+    for (std::size_t s = 0; s < b.inputs.size(); s++) {
+        std::vector<int> seq = b.inputs[s];
+        seq.push_back(b.targets[s].back());
+        for (int id : seq)
+            EXPECT_EQ(std::count(o.random_tokens.begin(), o.random_tokens.end(), id), 1) << id;
+        // a triplet sequence scores target 1 (a b a: a); a repeat leaves its first copy unscored
+        const bool triplet = b.targets[s][1] >= 0;
+        if (triplet) {
+            triplets++;
+            continue;
+        }
+        repeats++;
+        std::size_t first = 0;  // seq[first] is r_0 of the second copy
+        while (b.targets[s][first] < 0) first++;
+        const std::size_t u = seq.size() - first;
+        EXPECT_LE(first - u, 5u) << "the prefix is at most prefix_max tokens";
+    }
+    EXPECT_GT(repeats, 10);
+    EXPECT_GT(triplets, 10);
 }
 
 TEST(Batches, ACopiedSpanRepeatsEarlierTokensOfTheSameWindowAndEveryTargetIsScored) {
