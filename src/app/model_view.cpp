@@ -172,10 +172,11 @@ attn::Result<ModelText> parse_model_text(const std::string& json_text) {
 
 std::vector<NextToken> top_next(const LoadedModel& m, const attn::Activations<float>& a,
                                 int position, int k) {
-    const int vocab = m.model.config.vocab;
+    const attn::ModelConfig& c = m.model.config;
+    const std::vector<float> probs =
+        attn::next_token_probs(c, attn::view_params(c, m.model.params.data()), a, position);
     std::vector<std::pair<int, double>> all;
-    const std::size_t row = static_cast<std::size_t>(position) * static_cast<std::size_t>(vocab);
-    for (int v = 0; v < vocab; v++) all.emplace_back(v, a.probs[row + static_cast<std::size_t>(v)]);
+    for (int v = 0; v < c.vocab; v++) all.emplace_back(v, probs[static_cast<std::size_t>(v)]);
     std::stable_sort(all.begin(), all.end(),
                      [](const auto& x, const auto& y) { return x.second > y.second; });
     std::vector<NextToken> out;
@@ -196,9 +197,11 @@ attn::Result<std::vector<std::string>> model_tokens(const LoadedModel& m, const 
 
 namespace {
 
-// One forward pass over ids (no targets).
+// One forward pass over ids (no targets), without the predictions at every position: the view
+// shows one row's next tokens (top_next(), from next_token_probs()).
 attn::Activations<float> forward(const LoadedModel& m, const std::vector<int>& ids,
-                                 const attn::ForwardOptions& o = {}) {
+                                 attn::ForwardOptions o = {}) {
+    o.predictions = false;
     attn::Activations<float> a;
     const attn::ModelConfig& c = m.model.config;
     attn::model_forward<float>(c, attn::view_params(c, m.model.params.data()), ids.data(), nullptr,

@@ -695,15 +695,32 @@ void model_forward(const ModelConfig& c, const ModelParams<const F>& p, const in
     a.lnf_rstd.resize(sz(n));
     layernorm_forward(a.lnf.data(), a.lnf_mean.data(), a.lnf_rstd.data(), x_last.data(), p.lnf_g,
                       p.lnf_b, n, C);
+    a.losses.clear();
+    if (!options.predictions) {
+        a.logits.clear();
+        a.probs.clear();
+        return;
+    }
     a.logits.resize(sz(n) * sz(V));
     a.probs.resize(sz(n) * sz(V));
     unembed_forward(a.logits.data(), a.lnf.data(), p.wte, n, C, V);
     softmax_forward(a.probs.data(), a.logits.data(), n, V);
-    a.losses.clear();
     if (targets) {
         a.losses.resize(sz(n));
         crossentropy_forward(a.losses.data(), a.probs.data(), targets, n, V);
     }
+}
+
+// One row of the unembedding and softmax: matmul_forward's single-row path sums each logit in
+// the same order as the n-row product, so these are the full pass's numbers
+template <class F>
+std::vector<F> next_token_probs(const ModelConfig& c, const ModelParams<const F>& p,
+                                const Activations<F>& a, int t) {
+    const int C = c.d_model, V = c.vocab;
+    std::vector<F> logits(sz(V)), probs(sz(V));
+    unembed_forward(logits.data(), a.lnf.data() + sz(t) * sz(C), p.wte, 1, C, V);
+    softmax_forward(probs.data(), logits.data(), 1, V);
+    return probs;
 }
 
 template <class F>
@@ -789,6 +806,8 @@ void model_backward(const ModelConfig& c, const ModelParams<const F>& p, const A
     template void crossentropy_softmax_backward(F*, const F*, const int*, F, int, int);          \
     template void model_forward(const ModelConfig&, const ModelParams<const F>&, const int*,     \
                                 const int*, int, Activations<F>&, const ForwardOptions&);        \
+    template std::vector<F> next_token_probs(const ModelConfig&, const ModelParams<const F>&,     \
+                                             const Activations<F>&, int);                        \
     template double mean_loss(const Activations<F>&);                                            \
     template void model_backward(const ModelConfig&, const ModelParams<const F>&,                \
                                  const Activations<F>&, const int*, F, F*);

@@ -1,6 +1,7 @@
 // bench_model.cpp - speed of the project's transformer, for scripts/bench-model: the forward pass
-// of 128 tokens on the shipped weights, and training tokens per second (forward + backward +
-// AdamW, batch 8 x 128). Prints one JSON line. Built three ways by CMake: native, native with
+// of 128 tokens on the shipped weights (with every position's predictions, as evaluation needs,
+// and the app's: without them, then one row's next tokens), and training tokens per second
+// (forward + backward + AdamW, batch 8 x 128). Prints one JSON line. Built three ways by CMake: native, native with
 // ATTN_PLAIN_LOOPS (textbook loop orders, the comparison) and wasm (run under Node).
 // Usage: model_bench <weights file>
 #include <algorithm>
@@ -49,6 +50,20 @@ int main(int argc, char** argv) {
     }
     std::sort(times.begin(), times.end());
     const double forward_ms = times[times.size() / 2] * 1e3;
+    // the app's pass: no predictions at every position, then one row's (the focus's) next tokens
+    attn::ForwardOptions lean;
+    lean.predictions = false;
+    std::vector<double> view_times;
+    for (int r = 0; r < 26; r++) {
+        const double t0 = now();
+        const auto p = attn::view_params(c, static_cast<const float*>(m.params.data()));
+        attn::model_forward<float>(c, p, ids.data(), nullptr, c.context, a, lean);
+        const std::vector<float> next = attn::next_token_probs(c, p, a, c.context - 1);
+        if (r > 0) view_times.push_back(now() - t0);
+        if (next.empty()) return 2;
+    }
+    std::sort(view_times.begin(), view_times.end());
+    const double view_ms = view_times[view_times.size() / 2] * 1e3;
     // training: 6 steps of the real loop (batch 8, corpus windows only)
     attn::TrainOptions o;
     o.steps = 6;
@@ -56,7 +71,8 @@ int main(int argc, char** argv) {
     o.eval_every = 1000000;
     attn::Model t = m;
     const attn::TrainCurve curve = attn::train_model(t, ids, ids, o);
-    std::printf("{\"forward_128_ms\": %.4f, \"train_tokens_per_s\": %.1f}\n", forward_ms,
-                static_cast<double>(curve.tokens) / curve.seconds);
+    std::printf("{\"forward_128_ms\": %.4f, \"forward_128_view_ms\": %.4f, "
+                "\"train_tokens_per_s\": %.1f}\n",
+                forward_ms, view_ms, static_cast<double>(curve.tokens) / curve.seconds);
     return 0;
 }

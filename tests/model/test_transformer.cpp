@@ -226,6 +226,28 @@ TEST(TransformerAttention, AblatingAHeadZeroesItsOutputAndChangesTheLoss) {
     EXPECT_NE(attn::mean_loss(ablated), attn::mean_loss(full));
 }
 
+TEST(TransformerForward, WithoutPredictionsOneRowsNextTokensAreTheFullPassesBitForBit) {
+    const ModelConfig c = tiny();
+    const std::vector<double> p = random_params(c, 17);
+    const std::vector<float> pf(p.begin(), p.end());
+    const auto params = attn::view_params(c, pf.data());
+    const int n = static_cast<int>(kTokens.size());
+    attn::Activations<float> full, lean;
+    attn::ForwardOptions o;
+    o.predictions = false;
+    attn::model_forward<float>(c, params, kTokens.data(), nullptr, n, full);
+    attn::model_forward<float>(c, params, kTokens.data(), nullptr, n, lean, o);
+    EXPECT_TRUE(lean.probs.empty());
+    EXPECT_TRUE(lean.logits.empty());
+    EXPECT_EQ(lean.lnf, full.lnf);
+    EXPECT_EQ(lean.layers[1].weights, full.layers[1].weights);
+    for (int t = 0; t < n; t++) {  // rows in the 4-row tiles and the rows left over
+        const std::vector<float> row = attn::next_token_probs(c, params, lean, t);
+        ASSERT_EQ(row.size(), static_cast<std::size_t>(c.vocab));
+        for (int v = 0; v < c.vocab; v++) EXPECT_EQ(row[v], full.probs[t * c.vocab + v]) << t;
+    }
+}
+
 TEST(TransformerConfig, RejectsHeadsThatDoNotDivideTheWidthAndOutOfVocabularyTokens) {
     ModelConfig c = tiny();
     EXPECT_FALSE(attn::check_model_config(c).has_value());
