@@ -124,7 +124,23 @@ async function beforeCanvas(browser, origin) {
   return r;
 }
 
-async function frames(browser, origin, { viewport, dpr, renderers, tokens, drag }) {
+// The trained model's view in the same page: the reader's choice loads the weights, then
+// attn_bench_model times frames that each change the focus row (every eighth, the head).
+async function modelFrames(page) {
+  await page.selectOption('#scenario-select', 'model');
+  const loaded = await page.waitForFunction(() => {
+    try { const s = JSON.parse(window.__bench.module.ccall('attn_state_json', 'string', [], [])); return !!(s.model && s.model.active); } catch { return false; }
+  }, null, { timeout: 30000 }).then(() => true, () => false);
+  if (!loaded) return { missing: 'the trained model did not load in the bench page' };
+  return page.evaluate((frames) => {
+    const mod = window.__bench.module;
+    if (typeof mod._attn_bench_model !== 'function') return { missing: 'the bench build lacks attn_bench_model' };
+    mod.ccall('attn_bench_model', 'string', ['number'], [10]);  // warm-up
+    return JSON.parse(mod.ccall('attn_bench_model', 'string', ['number'], [frames]));
+  }, FRAMES);
+}
+
+async function frames(browser, origin, { viewport, dpr, renderers, tokens, drag, model }) {
   const m = await measure(browser, `${origin}/index.html#stage`, { app: true, viewport, dpr });
   if (m.first_frame === null) { await m.context.close(); return { missing: `the bench app did not start (${m.appState})` }; }
   const out = await m.page.evaluate(({ renderers, tokens, drag, frames, passes }) => {
@@ -151,6 +167,7 @@ async function frames(browser, origin, { viewport, dpr, renderers, tokens, drag 
     const c = document.getElementById('attention-canvas');
     return { renderers: res, passes, canvas: { width: c.width, height: c.height, css_w: c.clientWidth, css_h: c.clientHeight } };
   }, { renderers, tokens, drag, frames: FRAMES, passes: PASSES });
+  if (model && !out.missing) out.model = await modelFrames(m.page);
   out.errors = m.errors;
   await m.context.close();
   return out;
@@ -202,7 +219,7 @@ try {
   if (benchSite) {
     log('frame cost, bench build, 1280 x 900: heatmap N = 16..128, drag; own renderer vs ImGui OpenGL3 backend');
     result.frame_cost = await frames(browser, origin(benchSite), { viewport: { width: 1280, height: 900 }, dpr: 1,
-      renderers: ['own', 'imgui_gl3'], tokens: TOKENS, drag: true });
+      renderers: ['own', 'imgui_gl3'], tokens: TOKENS, drag: true, model: true });
     log('frame cost, bench build, 360 x 800 at DPR 3: heatmap N = 128, drag');
     result.phone = await frames(browser, origin(benchSite), { viewport: { width: 360, height: 800 }, dpr: 3,
       renderers: ['own'], tokens: [128], drag: true });

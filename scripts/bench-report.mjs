@@ -123,6 +123,11 @@ if (own) {
     say();
     say(`Phone, 360 x 800 CSS px at DPR 3: drag ${ms(ph.drag?.whole_p50_ms)} / ${ms(ph.drag?.whole_p95_ms)} ms whole (p50 / p95), heatmap at 128 tokens ${ms(p128?.whole_p50_ms)} / ${ms(p128?.whole_p95_ms)} ms; drawing buffer ${browser.phone.canvas?.width} x ${browser.phone.canvas?.height} device px (limit 4096 on either side).`);
   }
+  const mv = fc.model;
+  say();
+  say(mv && mv.ok !== false && !mv.missing
+    ? `Trained model's view (a text of 110 tokens; each frame a new focus row, every eighth another head), 1280 x 900: ImGui CPU ${ms(mv.p50_ms)} / ${ms(mv.p95_ms)} ms (p50 / p95, max ${ms(mv.max_ms)}), whole frame ${ms(mv.whole_p50_ms)} / ${ms(mv.whole_p95_ms)} ms; the budget of one 60 fps frame is ${FRAME_BUDGET_MS.toFixed(1)} ms.`
+    : `Trained model's view: n/a (${mv?.missing || mv?.error || 'not measured'})`);
   say(`Desktop drawing buffer: ${fc.canvas?.width} x ${fc.canvas?.height} device px (the canvas is one viewport tall and sticks while the page scrolls through the stage).`);
 } else if (fc?.missing) { say(); say(`Frame cost: n/a (${fc.missing})`); }
 

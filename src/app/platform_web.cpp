@@ -589,6 +589,29 @@ std::string bench_drag(App& a, int frames) {
         return d;
     });
 }
+
+// The trained model's view (the page must have loaded the weights): an own text of 109
+// tokens, then each frame a new focus row, and every eighth frame another head, so every timed
+// frame runs the chosen head's focus step and the next tokens again (a new head: its map too).
+std::string bench_model(App& a, int frames) {
+    if (!a.lib.model) return app::error_json("bench", "the trained model is not loaded");
+    const attn::ModelConfig& c = a.lib.model->model.config;
+    std::string text;
+    for (int i = 0; i < 4; i++) text += "because the bridge was blocked, the convoy stopped. ";
+    app::Edits e;
+    e.scenario_id = std::string(app::kModelScenarioId);
+    e.model_text = text;
+    const int rows = 100;  // focus rows 0..99, inside the text's tokens
+    return bench_run(a, 0, e, frames, [&c, rows](int i) {
+        app::Edits d;
+        d.focus = (i * 37) % rows;
+        if (i % 8 == 7) {
+            d.model_layer = (i / 8) % c.layers;
+            d.model_head = (i / 16) % c.heads;
+        }
+        return d;
+    });
+}
 #endif
 
 }  // namespace
@@ -669,6 +692,14 @@ EMSCRIPTEN_KEEPALIVE const char* attn_bench_drag(int frames) {
         g_app.plat.reply = "{\"ok\":false,\"error\":\"frames 1..1000\"}";
     else
         g_app.plat.reply = bench_drag(g_app, frames);
+    return g_app.plat.reply.c_str();
+}
+// The trained model's view: a new focus row every frame, another head every eighth.
+EMSCRIPTEN_KEEPALIVE const char* attn_bench_model(int frames) {
+    if (!g_app.loaded || frames < 1 || frames > 1000)
+        g_app.plat.reply = app::error_json("bench", "frames 1..1000");
+    else
+        g_app.plat.reply = bench_model(g_app, frames);
     return g_app.plat.reply.c_str();
 }
 // 1: draw with ImGui's OpenGL3 backend (state backup and restore every frame); 0: platform_gl.
