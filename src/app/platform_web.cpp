@@ -601,8 +601,8 @@ std::string bench_model(App& a, int frames) {
     app::Edits e;
     e.scenario_id = std::string(app::kModelScenarioId);
     e.model_text = text;
-    const int rows = 100;  // focus rows 0..99, inside the text's tokens
-    return bench_run(a, 0, e, frames, [&c, rows](int i) {
+    constexpr int rows = 100;  // focus rows 0..99, inside the text's tokens
+    return bench_run(a, 0, e, frames, [&c](int i) {
         app::Edits d;
         d.focus = (i * 37) % rows;
         if (i % 8 == 7) {
