@@ -120,7 +120,8 @@ Result<Model> parse_model(const std::uint8_t* data, std::size_t size) {
                            static_cast<int>(f[3]), static_cast<int>(f[4]), static_cast<int>(f[5])};
     if (auto e = check_model_config(m.config)) return bad("has a bad model shape: " + e->message);
     const std::uint32_t merges = get_u32(data + 40);
-    if (static_cast<int>(merges) + kByteTokens != m.config.vocab)
+    // vocab is checked positive above; compare in 64 bits so a huge count cannot overflow.
+    if (static_cast<std::int64_t>(merges) + kByteTokens != m.config.vocab)
         return bad("has " + std::to_string(merges) + " tokenizer merges for a vocabulary of " +
                    std::to_string(m.config.vocab) + " (it needs vocabulary - 256).");
     const std::size_t expected =

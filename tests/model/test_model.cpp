@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -196,6 +197,14 @@ TEST(Weights, BadFilesGiveTypedErrors) {
     const auto r = attn::parse_model(flipped.data(), flipped.size());
     EXPECT_EQ(r.error().code, attn::ErrorCode::BadModelFile);
     EXPECT_NE(r.error().message.find("checksum"), std::string::npos);
+    // a merge count near INT_MAX (found by fuzz_weights: it overflowed an int sum)
+    std::vector<std::uint8_t> huge = good;
+    const std::uint8_t count[4] = {0xfe, 0xff, 0xff, 0x7f};
+    std::memcpy(huge.data() + 40, count, 4);
+    const auto h = attn::parse_model(huge.data(), huge.size());
+    ASSERT_FALSE(h.ok());
+    EXPECT_NE(h.error().message.find("2147483646 tokenizer merges"), std::string::npos)
+        << h.error().message;
     // not a weights file
     std::vector<std::uint8_t> text(good.size(), 'x');
     EXPECT_EQ(attn::parse_model(text.data(), text.size()).error().code,
