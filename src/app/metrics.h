@@ -30,6 +30,9 @@ constexpr float kSliderFraction = 0.6f, kSliderMax = 260;   // a slider's width
 constexpr float kRampFraction = 0.4f, kRampMax = 180;       // the heatmap's colour scale
 constexpr float kHeatmapTokenNarrow = 58, kHeatmapTokenWide = 96;  // row label column, at most
 constexpr float kHeatmapMiniMax = 150;                             // one head strip, at most
+// the trained model's grid of heads: each map at most kHeadMapMax wide; below kHeadMapMin (a phone)
+// a layer's heads wrap onto rows of two, so each label ("H3 previous token") fits under its map
+constexpr float kHeadMapMax = 120, kHeadMapMin = 96, kHeadMapGap = 10;
 
 // ---- text ------------------------------------------------------------------------------------------
 constexpr float kMinTextPx = 12;  // no canvas text smaller than this (CSS pixels)

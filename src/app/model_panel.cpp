@@ -97,15 +97,19 @@ void HeadGrid(const Ctx& c, Edits& e) {
     Caption(c.t.model.grid_note, c.p);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImFont* small = font(FontRole::Small);
-    const float gap = 10, mini = std::min((card.inner - gap * (c.heads - 1)) / c.heads, 120.0f);
+    const float gap = metrics::kHeadMapGap;
+    const auto fit = [&](int cols) {
+        return std::min((card.inner - gap * (cols - 1)) / cols, metrics::kHeadMapMax);
+    };
+    const int cols = fit(c.heads) >= metrics::kHeadMapMin ? c.heads : std::min(c.heads, 2);
+    const float mini = fit(cols), text_h = 2 * (kSmallPx + 2), cell_h = mini + text_h + 10;
     const int bins = std::min(c.n, kMiniCells);
     for (int l = 0; l < c.layers; ++l) {
         Strong("Layer " + std::to_string(l + 1));
         const ImVec2 o = ImGui::GetCursorScreenPos();
-        const float text_h = 2 * (kSmallPx + 2);
         for (int h = 0; h < c.heads; ++h) {
             const HeadLabel& lab = c.d.loaded->label(l, h);
-            const ImVec2 lo(o.x + h * (mini + gap), o.y);
+            const ImVec2 lo(o.x + (h % cols) * (mini + gap), o.y + (h / cols) * cell_h);
             const bool on = l == c.s.model.layer && h == c.s.model.head;
             DrawMap(dl, c, l, h, lo, mini, bins);
             dl->AddRect(ImVec2(lo.x - 2, lo.y - 2), ImVec2(lo.x + mini + 2, lo.y + mini + 2),
@@ -125,7 +129,7 @@ void HeadGrid(const Ctx& c, Edits& e) {
             }
             ImGui::PopID();
         }
-        ImGui::SetCursorScreenPos(ImVec2(o.x, o.y + mini + text_h + 10));
+        ImGui::SetCursorScreenPos(ImVec2(o.x, o.y + ((c.heads + cols - 1) / cols) * cell_h));
     }
     EndCard(card);
 }
