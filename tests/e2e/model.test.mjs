@@ -102,15 +102,28 @@ test('a focus row, its next tokens and an ablated head equal attention_cli model
   await context.close();
 });
 
-test('the head labelled "induction" looks from the second copy of a phrase to what followed the first (apart from the first token)', { skip: !BUILT && NO_MODEL }, async (t) => {
+// Opens the model on example text `example` with the head labelled `label` chosen (the shipped
+// table has one: ShippedModel in the native suite holds it); focusRow(i) moves the focus there and
+// returns the settled state.
+async function openLabelledHead(label, example) {
   const { context, page } = await open(srv.url);
-  let s = await chooseModel(page);
-  const ind = s.model.heads.find((h) => h.label === 'induction');
-  if (!ind) { t.skip('the shipped weights have no head labelled "induction" yet (model card head table)'); await context.close(); return; }
-  await page.selectOption('#model-example', '0');  // the repeated phrase
-  s = await waitState(page, (x) => active(x) && x.model.example === 0);
-  await call(page, 'attn_set_option', ['string', 'number'], ['model_layer', ind.layer]);
-  await call(page, 'attn_set_option', ['string', 'number'], ['model_head', ind.head]);
+  await chooseModel(page);
+  await page.selectOption('#model-example', String(example));
+  const s = await waitState(page, (x) => active(x) && x.model.example === example);
+  const head = s.model.heads.find((h) => h.label === label);
+  assert.ok(head, `the shipped weights have a head labelled "${label}" (model card head table)`);
+  await call(page, 'attn_set_option', ['string', 'number'], ['model_layer', head.layer]);
+  await call(page, 'attn_set_option', ['string', 'number'], ['model_head', head.head]);
+  const focusRow = async (i) => {
+    assert.equal(await call(page, 'attn_set_focus', ['number'], [i]), '');
+    return waitState(page, (x, [f, l, h]) => x.model.focus === f && x.model.layer === l && x.model.head === h,
+      [i, head.layer, head.head]);
+  };
+  return { context, s, focusRow };
+}
+
+test('the head labelled "induction" looks from the second copy of a phrase to what followed the first (apart from the first token)', { skip: !BUILT && NO_MODEL }, async () => {
+  const { context, s, focusRow } = await openLabelledHead('induction', 0);  // the repeated phrase
   const ids = s.model.token_ids, n = ids.length;
   let checked = 0, hits = 0, follower = 0;
   const misses = [];
@@ -118,8 +131,7 @@ test('the head labelled "induction" looks from the second copy of a phrase to wh
     const earlier = [];
     for (let j = 0; j < i; j++) if (ids[j] === ids[i]) earlier.push(j);
     if (earlier.length !== 1 || earlier[0] + 1 >= i) continue;  // a token seen once before
-    assert.equal(await call(page, 'attn_set_focus', ['number'], [i]), '');
-    const r = await waitState(page, (x, f) => x.model.focus === f && x.model.layer === ind.layer && x.model.head === ind.head, i);
+    const r = await focusRow(i);
     // The first token is where this head rests when it has nothing to copy (its first-token
     // score is in the card; a weight there mixes in almost nothing): the largest weight on any
     // other token must be the follower's, and the follower must carry a real share.
@@ -135,21 +147,13 @@ test('the head labelled "induction" looks from the second copy of a phrase to wh
   await context.close();
 });
 
-test('the head labelled "previous-token" puts its largest weight on the token before the focus', { skip: !BUILT && NO_MODEL }, async (t) => {
-  const { context, page } = await open(srv.url);
-  let s = await chooseModel(page);
-  const prev = s.model.heads.find((h) => h.label === 'previous-token');
-  if (!prev) { t.skip('the shipped weights have no head labelled "previous-token" (model card head table)'); await context.close(); return; }
-  await page.selectOption('#model-example', '1');  // the ordinary sentence
-  s = await waitState(page, (x) => active(x) && x.model.example === 1);
-  await call(page, 'attn_set_option', ['string', 'number'], ['model_layer', prev.layer]);
-  await call(page, 'attn_set_option', ['string', 'number'], ['model_head', prev.head]);
+test('the head labelled "previous-token" puts its largest weight on the token before the focus', { skip: !BUILT && NO_MODEL }, async () => {
+  const { context, s, focusRow } = await openLabelledHead('previous-token', 1);  // the ordinary sentence
   const n = s.model.token_ids.length;
   let hits = 0;
   const misses = [];
   for (let i = 1; i < n; i++) {
-    assert.equal(await call(page, 'attn_set_focus', ['number'], [i]), '');
-    const r = await waitState(page, (x, f) => x.model.focus === f && x.model.layer === prev.layer && x.model.head === prev.head, i);
+    const r = await focusRow(i);
     const w = r.model.row.weights;
     const top = w.indexOf(Math.max(...w));
     if (top === i - 1) hits++; else misses.push(`${r.model.tokens[i]}@${i} -> ${r.model.tokens[top]}@${top}`);
