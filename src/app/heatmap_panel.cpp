@@ -14,6 +14,19 @@
 #include "widgets.h"
 
 namespace app {
+
+ImU32 MaskedFill(const Palette& p) { return rgba(mix(p.surface_alt, p.masked, 0.18f)); }
+
+void MaskedHatch(ImDrawList* dl, ImVec2 lo, float size, int n, const Palette& p, Theme theme) {
+    if (n < 2) return;
+    // Lines x - y = off with off >= one cell lie wholly inside cells with j > i.
+    const float c = size / static_cast<float>(n);
+    const float gap = std::max(5.0f, std::min(8.0f, size / 24.0f));
+    const ImU32 hatch = rgba(p.masked, theme == Theme::Dark ? 0.55f : 0.5f);
+    for (float off = std::ceil(c / gap) * gap; off < size; off += gap)
+        dl->AddLine(ImVec2(lo.x + off, lo.y), ImVec2(lo.x + size, lo.y + size - off), hatch, 1.0f);
+}
+
 namespace {
 
 // Smallest step from `steps` so that `step * cell` is at least `need` pixels.
@@ -35,19 +48,9 @@ struct MapGeom {
 // the hatching of the masked half on top.
 void DrawCells(ImDrawList* dl, const MapGeom& g, int head, const attn::HeadResult& hr,
                bool causal, const Palette& p, Theme theme) {
-    const float c = g.cell();
-    const ImVec2 lo = g.lo;
-    const ImU32 masked_fill = rgba(mix(p.surface_alt, p.masked, 0.18f));
-    if (ImTextureID tex = HeatmapTexture(head, hr.weights, causal, theme, masked_fill))
-        dl->AddImage(tex, lo, ImVec2(lo.x + g.size, lo.y + g.size));
-    if (causal && g.n > 1) {
-        // Lines x - y = off with off >= one cell lie wholly inside cells with j > i.
-        const float gap = std::max(5.0f, std::min(8.0f, g.size / 24.0f));
-        const ImU32 hatch = rgba(p.masked, theme == Theme::Dark ? 0.55f : 0.5f);
-        for (float off = std::ceil(c / gap) * gap; off < g.size; off += gap)
-            dl->AddLine(ImVec2(lo.x + off, lo.y), ImVec2(lo.x + g.size, lo.y + g.size - off), hatch,
-                        1.0f);
-    }
+    if (ImTextureID tex = HeatmapTexture(head, hr.weights, causal, theme, MaskedFill(p)))
+        dl->AddImage(tex, g.lo, ImVec2(g.lo.x + g.size, g.lo.y + g.size));
+    if (causal) MaskedHatch(dl, g.lo, g.size, g.n, p, theme);
 }
 
 // What every part of the panel shares: the sentence, the fonts, the small text size.
@@ -311,7 +314,7 @@ void DrawKey(const Heat& h, float W) {
     const float ky = k.y + row2;
     if (h.causal) {
         const ImVec2 a(x, ky + 2), b(x + fs + 4, ky + fs);
-        h.dl->AddRectFilled(a, b, rgba(mix(h.p.surface_alt, h.p.masked, 0.18f)));
+        h.dl->AddRectFilled(a, b, MaskedFill(h.p));
         for (float off = 0; off < b.x - a.x; off += 4)
             h.dl->AddLine(ImVec2(a.x + off, a.y),
                           ImVec2(std::min(b.x, a.x + off + (b.y - a.y)),

@@ -34,13 +34,14 @@ struct Ctx {
 // query/key block it covers; cells after the query are the plain masked colour.
 void DrawMap(ImDrawList* dl, const Ctx& c, int layer, int head, ImVec2 lo, float size, int bins) {
     const float cell = size / static_cast<float>(bins);
-    const ImU32 masked = rgba(mix(c.p.surface_alt, c.p.masked, 0.18f));
+    const ImU32 masked = MaskedFill(c.p);
     const int at = layer * c.heads + head;
     if (at < static_cast<int>(c.d.model.maps.size()))
         if (ImTextureID tex = HeatmapTexture(kModelHeatmapSlot + at,
                                              c.d.model.maps[static_cast<std::size_t>(at)], true,
                                              c.s.theme, masked)) {
             dl->AddImage(tex, lo, ImVec2(lo.x + size, lo.y + size));
+            MaskedHatch(dl, lo, size, c.n, c.p, c.s.theme);
             return;
         }
     dl->AddRectFilled(lo, ImVec2(lo.x + size, lo.y + size), masked);
@@ -118,7 +119,11 @@ void HeadGrid(const Ctx& c, Edits& e) {
             dl->AddText(on ? font(FontRole::Strong) : small, kSmallPx, ImVec2(lo.x, lo.y + mini + 4),
                         rgba(on ? c.p.accent : c.p.ink), Ellipsize(small, kSmallPx, l1, mini).c_str());
             dl->AddText(small, kSmallPx, ImVec2(lo.x, lo.y + mini + 4 + kSmallPx + 2), rgba(c.p.muted),
-                        ("score " + format_number(lab.score())).c_str());
+                        Ellipsize(small, kSmallPx,
+                                  (lab.label == "mixed" ? lab.score_name() : std::string("score")) +
+                                      " " + format_number(lab.score()),
+                                  mini)
+                            .c_str());
             ImGui::SetCursorScreenPos(lo);
             ImGui::PushID(l * 64 + h);
             bool clicked = false;
@@ -179,10 +184,16 @@ void BigHead(const Ctx& c, Edits& e) {
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow)) && m.focus < c.n - 1)
             e.focus = m.focus + 1;
     }
-    Caption("Focus row: “" + c.d.model.tokens[static_cast<std::size_t>(m.focus)] +
-                "” (position " + std::to_string(m.focus) +
-                "). Click a row, or use the arrow keys, to move the focus.",
+    Caption("Focus row: “" + c.d.model.tokens[static_cast<std::size_t>(m.focus)] + "” (token " +
+                std::to_string(m.focus + 1) + " of " + std::to_string(c.n) +
+                "). Click or tap a row, use the arrow keys, or the buttons, to move the focus.",
             c.p);
+    // rows of a long text are a few pixels tall on a phone: one step at a time, in reach
+    const float bw = std::min(150.0f, (ImGui::GetContentRegionAvail().x - 8) * 0.5f - 4);
+    if (StepButton("←  Token before", ImVec2(bw, 0), m.focus > 0, false, c.p)) e.focus = m.focus - 1;
+    ImGui::SameLine(0, 8);
+    if (StepButton("Token after  →", ImVec2(bw, 0), m.focus < c.n - 1, false, c.p))
+        e.focus = m.focus + 1;
     EndCard(card);
 }
 

@@ -146,6 +146,12 @@ void DrawEnds(const Diagram& g, const AppState& s, const Derived& d, const Palet
                 g.narrow ? "Σ w·v" : "Σ w·v  (d = " + std::to_string(d.focus.d) + ")", g.small);
 }
 
+// A printed score or weight: its chart colour pulled a third of the way to the text colour, so it
+// reads at 6:1 or more on its pill in either theme; before its step it rests at kNumberRest
+// opacity (3.3:1 or more: readable, plainly not yet computed) while the bars and curves fade further.
+constexpr float kNumberRest = 0.75f;
+ImVec4 NumberInk(const Palette& p, const ImVec4& chart) { return mix(chart, p.ink, 0.33f); }
+
 // One candidate row: query -> key curve, the candidate box, score circle, weight pill, the
 // weighted value's curve to the output; the whole row is one hover / tap / keyboard target.
 void CandidateRow(const Diagram& g, const AppState& s, const Derived& d, const UiText& t,
@@ -182,7 +188,7 @@ void CandidateRow(const Diagram& g, const AppState& s, const Derived& d, const U
     // Printed numbers are always the engine's; only bar lengths ease (shown_*).
     const double score = d.focus.scores[ju];
     CentredTextFit(dl, ImVec2(g.xs - sc_r + 1, y - sc_r), ImVec2(g.xs + sc_r - 1, y + sc_r),
-                   rgba(score < 0 ? p.negative : p.score, (0.45f + 0.55f * g.e1) * fade),
+                   rgba(NumberInk(p, score < 0 ? p.negative : p.score), (kNumberRest + (1 - kNumberRest) * g.e1) * fade),
                    format_number(score, g.narrow ? 1 : 2), g.strong);
     const float half = g.narrow ? metrics::kWeightHalfNarrow : metrics::kWeightHalfWide;
     dl->AddLine(ImVec2(g.xs + sc_r, y), ImVec2(g.xw - half, y),
@@ -193,7 +199,8 @@ void CandidateRow(const Diagram& g, const AppState& s, const Derived& d, const U
     dl->AddRectFilled(ImVec2(wa.x, wb.y - 3),
                       ImVec2(wa.x + (wb.x - wa.x) * static_cast<float>(wgt), wb.y),
                       rgba(p.weight, g.e2 * fade), 2.0f);
-    CentredTextFit(dl, wa, wb, rgba(masked ? p.masked : p.weight, (0.45f + 0.55f * g.e2) * fade),
+    CentredTextFit(dl, wa, wb,
+                   rgba(masked ? p.masked : NumberInk(p, p.weight), (kNumberRest + (1 - kNumberRest) * g.e2) * fade),
                    masked ? t.masked_note : format_number(d.focus.weights[ju], 2), g.strong);
     const float thick = 1.0f + 5.0f * static_cast<float>(wgt) * g.e3;
     dl->AddBezierCubic(ImVec2(wb.x, y), ImVec2(wb.x + (g.x4a - wb.x) * 0.5f, y),
@@ -238,7 +245,7 @@ std::string StepArithmetic(const AppState& s, const Derived& d, CandidateIndex j
     return "";
 }
 
-// The step's title, summary, arithmetic (for the highlighted or first candidate), detail, and
+// The step's title, summary, arithmetic (for the highlighted or heaviest shown candidate), detail, and
 // Back / Next.
 void ExplainStep(const AppState& s, const Derived& d, const UiText& t, const Palette& p,
                  const std::vector<CandidateIndex>& shown, Edits& e) {
@@ -248,8 +255,16 @@ void ExplainStep(const AppState& s, const Derived& d, const UiText& t, const Pal
     Strong("Step " + std::to_string(to_int(s.step) + 1) + " of 4 · " + st.title);
     ImGui::PopStyleColor();
     Paragraph(st.summary);
+    // The worked line is for the highlighted candidate, else the shown one with the largest
+    // weight (the one that shapes the output; the first shown may carry none).
     const std::optional<Position> hl = highlighted(s);
     CandidateIndex j = shown.empty() ? -1 : shown.front();
+    const auto weight = [&d](CandidateIndex k) {
+        const auto at = static_cast<std::size_t>(k);
+        return at < d.focus.weights.size() ? d.focus.weights[at] : 0.0;
+    };
+    for (CandidateIndex k : shown)
+        if (weight(k) > weight(j)) j = k;
     for (std::size_t k = 0; k < d.positions.size(); ++k)
         if (d.positions[k] == hl) j = static_cast<CandidateIndex>(k);
     if (j >= 0) {

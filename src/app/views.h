@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "app_state.h"
+#include "theme.h"
 #include "ui_text.h"
 
 namespace app {
@@ -29,6 +30,10 @@ Edits ShowModelPanel(const AppState& s, const Derived& d, const UiText& t);  // 
 constexpr int kModelHeatmapSlot = 8, kHeatmapSlots = 24;
 ImTextureID HeatmapTexture(int slot, const attn::Matrix& weights, bool causal, Theme theme,
                            ImU32 masked);
+// The masked (causal) cells of every map: a neutral fill, and a hatch over the half above the
+// diagonal of an n-cell map at [lo, lo + size], so the masked half reads as such in either theme.
+ImU32 MaskedFill(const Palette& p);
+void MaskedHatch(ImDrawList* dl, ImVec2 lo, float size, int n, const Palette& p, Theme theme);
 
 // Colour of candidate j among n (calm, distinct tones), shared by the charts and the output.
 ImVec4 candidate_colour(const AppState& s, int j);
