@@ -70,6 +70,7 @@ test('a focus row, its next tokens and an ablated head equal attention_cli model
   let s = await chooseModel(page);
   await page.selectOption('#model-example', '1');
   s = await waitState(page, (x) => active(x) && x.model.example === 1);
+  assert.equal(await page.inputValue('#sentence-input'), s.model.text, 'the chosen example is in the sentence field, ready to edit');
   const layer = s.model.config.layers - 1, head = Math.min(2, s.model.config.heads - 1);
   await page.selectOption('#model-layer', String(layer));
   await waitState(page, (x) => x.model.layer === layer);
@@ -99,6 +100,25 @@ test('a focus row, its next tokens and an ablated head equal attention_cli model
   assert.ok(moved, 'switching a head off changes the prediction');
   // the live text follows once the state settles (stage.js writes it after a short pause)
   await page.waitForFunction(() => /switched off/.test(document.getElementById('live-description').textContent));
+  await context.close();
+});
+
+test('the sentence field holds the text the model runs: the reader\'s own, or the chosen example', { skip: !BUILT && NO_MODEL }, async () => {
+  const { context, page, errors } = await open(srv.url);
+  let s = await chooseModel(page);
+  assert.equal(await page.inputValue('#sentence-input'), s.model.text, 'the first example');
+  const own = 'The cat sat on the mat because it was tired.';
+  await page.fill('#sentence-input', own);
+  await page.click('#sentence-submit');
+  s = await waitState(page, (x, t) => active(x) && x.model.example === -1 && x.model.text === t, own);
+  await page.locator('#model-example').focus();
+  assert.equal(await page.inputValue('#sentence-input'), own, 'the reader\'s text stays while it is shown');
+  assert.equal(await page.inputValue('#model-example'), '-1', 'no example is chosen');
+  await page.selectOption('#model-example', '2');
+  s = await waitState(page, (x) => active(x) && x.model.example === 2);
+  assert.notEqual(s.model.text, own);
+  assert.equal(await page.inputValue('#sentence-input'), s.model.text, 'choosing an example replaces it');
+  assert.deepEqual(errors, []);
   await context.close();
 });
 

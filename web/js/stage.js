@@ -21,6 +21,7 @@
   var early = null;          // a failure the app reported before it was ready
   var lost = false;          // the canvas's WebGL context is lost (until restored)
   var helpText = '';         // the sentence help as the build wrote it
+  var shownExample = null;   // the model's example text last put in the sentence field
   var appModule = null;      // the app's Module once it resolved (to stop its loop on a failure; its memory takes the model's weights)
 
   function $(id) { return document.getElementById(id); }
@@ -159,6 +160,13 @@
     el.modelLayer.value = String(m.layer);
     el.modelHead.value = String(m.head);
     el.modelExample.value = String(m.example);
+    // choosing an example text puts it in the sentence field, ready to edit (one word changed is
+    // the first misconception's test); what the reader typed stays while their text is shown
+    var ex = m.example >= 0 ? m.example + '\u0001' + m.text : null;
+    if (ex !== shownExample) {
+      if (ex !== null && document.activeElement !== el.sentence) el.sentence.value = m.text;
+      shownExample = ex;
+    }
     el.modelAblate.checked = !!m.ablated;
     var sig = m.heads.map(function (h) { return h.description; }).join('\u0001');
     if (el.modelHeads.dataset.sig !== sig) {
