@@ -141,9 +141,19 @@ void DrawEnds(const Diagram& g, const AppState& s, const Derived& d, const Palet
     Box(g.dl, oa, ob, p, p.output, g.e3, true);
     CentredText(g.dl, ImVec2(oa.x, oa.y + 4), ImVec2(ob.x, mid + 2), rgba(p.ink),
                 g.narrow ? "out" : "new vector", g.strong);
-    CentredText(g.dl, ImVec2(oa.x, mid + 2), ImVec2(ob.x, ob.y - 4),
-                rgba(p.output, 0.5f + 0.5f * g.e3),
-                g.narrow ? "Σ w·v" : "Σ w·v  (d = " + std::to_string(d.focus.d) + ")", g.small);
+    // the formula under "out": the longest form that fits inside the box (a 320 px phone's is
+    // about 27 px wide)
+    const float size = g.small->FontSize * ImGui::GetIO().FontGlobalScale;
+    const auto fits = [&](const std::string& t) {
+        return g.small->CalcTextSizeA(size, 1e9f, 0.0f, t.c_str()).x <= ob.x - oa.x - 6;
+    };
+    std::string formula = g.narrow ? "Σ w·v" : "Σ w·v  (d = " + std::to_string(d.focus.d) + ")";
+    for (const char* shorter : {"Σ w·v", "Σw·v", "Σ"}) {
+        if (fits(formula)) break;
+        formula = shorter;
+    }
+    CentredText(g.dl, ImVec2(oa.x, mid + 2), ImVec2(ob.x, ob.y - 4), rgba(p.output, 0.5f + 0.5f * g.e3),
+                formula, g.small);
 }
 
 // A printed score or weight: its chart colour pulled a third of the way to the text colour, so it
