@@ -120,7 +120,9 @@ worked example (dot product, score, weight, mix).
   Natural definitions rarely repeat a long span, and a 2-layer model of this size trained for minutes
   does not grow an induction head from them alone: the repeats are there to grow one, on top of the
   previous-token heads that the triplets grow (whether they did is in the head table below).
-  Validation uses natural text only.
+  Validation uses natural text only.${run.first_stage ? `
+  The second stage keeps a few percent of synthetic sequences, enough for the grown heads to stay,
+  and gives the natural text, the text the model is measured on, ${f(100 * natural(t), 0)}% of each batch.` : ""}
 
 WordNet's licence asks that this notice appear on all copies, including modifications:
 
