@@ -13,10 +13,9 @@
 
 namespace attn {
 
-// The defaults are the shipped run's first stage. Its second stage (scripts/train) starts from
-// those weights with 2,000 steps, lr 4e-3, warm-up 50, synthetic 0.03, triplets 0.02, copy 0.05:
-// the heads, once grown, stay with a few percent of synthetic text, and the natural text the
-// model is measured on gets 95% of the batch (validation 2.090 -> 2.011 bits/byte).
+// The defaults are the shipped run's first stage. Its second stage starts from those weights with
+// the options scripts/train passes (fewer steps, a lower rate, a few percent of synthetic text so
+// the grown heads stay); the model card records both stages' figures.
 struct TrainOptions {
     int steps = 6000;
     int batch = 32;                    // sequences per step (a corpus one is context + 1 tokens)
