@@ -415,6 +415,33 @@ std::vector<Vector> head_rows(const F* m, int n, int C, int D, int h) {
     return rows;
 }
 
+// Tiles of attention_forward()'s two inner products. Each keeps K sums in registers while the
+// other index runs (instead of a load and a store per step), and each sum is still added in the
+// step functions' order from 0, so the numbers stay theirs bit for bit.
+constexpr int kAttnTile = 4;
+
+// dot_j = sum_d q_d kt_dj for the K candidates j0 .. j0+K-1 (kt: D x n, keys transposed)
+template <int K>
+void dots_tile(double* dot, const double* q, const double* kt, int j0, int n, int D) {
+    double acc[K] = {};
+    for (int d = 0; d < D; d++) {
+        const double* kd = kt + sz(d) * sz(n) + sz(j0);
+        for (int u = 0; u < K; u++) acc[u] += q[d] * kd[u];
+    }
+    for (int u = 0; u < K; u++) dot[j0 + u] = acc[u];
+}
+
+// o_d = sum_j w_j v_jd for the K dimensions d0 .. d0+K-1, j = 0 .. m-1 (v: n x D)
+template <int K>
+void mix_tile(double* o, const double* w, const double* v, int d0, int m, int D) {
+    double acc[K] = {};
+    for (int j = 0; j < m; j++) {
+        const double* vj = v + sz(j) * sz(D) + sz(d0);
+        for (int u = 0; u < K; u++) acc[u] += w[j] * vj[u];
+    }
+    for (int u = 0; u < K; u++) o[d0 + u] = acc[u];
+}
+
 }  // namespace
 
 // Per head h and query i, over the candidates j = 0..i (no future key is ever compared), in double:
@@ -446,12 +473,11 @@ void attention_forward(F* out, F* dots, F* scores_out, F* weights_out, const F* 
         for (int i = 0; i < n; i++) {
             const int m = i + 1;  // candidates 0..i
             for (int d = 0; d < D; d++) qi[sz(d)] = q[sz(i) * sz(C) + col + sz(d)];
-            // dot_j = q . k_j
-            std::fill(dot.begin(), dot.begin() + m, 0.0);
-            for (int d = 0; d < D; d++) {
-                const double* kd = kt.data() + sz(d) * sz(n);
-                for (int j = 0; j < m; j++) dot[sz(j)] += qi[sz(d)] * kd[j];
-            }
+            // dot_j = q . k_j   (kAttnTile candidates at a time, then the rest one by one)
+            int j0 = 0;
+            for (; j0 + kAttnTile <= m; j0 += kAttnTile)
+                dots_tile<kAttnTile>(dot.data(), qi.data(), kt.data(), j0, n, D);
+            for (; j0 < m; j0++) dots_tile<1>(dot.data(), qi.data(), kt.data(), j0, n, D);
             // score_j = dot_j * scale;  w_j = exp(score_j - max) / sum
             F* dots_i = dots + head_index(n, h, i, 0);
             F* scores_i = scores_out + head_index(n, h, i, 0);
@@ -474,12 +500,11 @@ void attention_forward(F* out, F* dots, F* scores_out, F* weights_out, const F* 
                 weights_i[j] = static_cast<F>(w[sz(j)]);
             }
             for (int j = m; j < n; j++) dots_i[j] = scores_i[j] = weights_i[j] = F(0);
-            // o = sum_j w_j v_j
-            std::fill(o.begin(), o.end(), 0.0);
-            for (int j = 0; j < m; j++) {
-                const double* vj = vh.data() + sz(j) * sz(D);
-                for (int d = 0; d < D; d++) o[sz(d)] += w[sz(j)] * vj[d];
-            }
+            // o = sum_j w_j v_j   (kAttnTile dimensions at a time, then the rest one by one)
+            int d0 = 0;
+            for (; d0 + kAttnTile <= D; d0 += kAttnTile)
+                mix_tile<kAttnTile>(o.data(), w.data(), vh.data(), d0, m, D);
+            for (; d0 < D; d0++) mix_tile<1>(o.data(), w.data(), vh.data(), d0, m, D);
             F* y = out + sz(i) * sz(C) + col;
             for (int d = 0; d < D; d++) y[d] = h == ablate_head ? F(0) : static_cast<F>(o[sz(d)]);
         }
