@@ -78,7 +78,7 @@ for (const how of ['script', 'flag']) {
       assert.ok(await msg.isVisible(), 'the fallback message is visible');
       assert.match(norm(await msg.textContent()), /WebGL/i);
       assert.ok(!(await page.locator('#attention-canvas').isVisible()), 'no empty canvas is left on screen');
-      assert.ok(!log.requests.some((u) => u.endsWith('/app.js')), 'app.js is not even downloaded');
+      assert.ok(!log.requests.some((u) => /\/app(\.simd)?\.js$/.test(u)), 'app.js is not even downloaded');
       // the page controls still step through the engine's numbers
       const before = await page.textContent('#live-description');
       await page.click('#step-back');

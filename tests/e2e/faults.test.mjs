@@ -169,7 +169,7 @@ test('app.js arriving after the load timeout is accepted cleanly: the stage swit
   const log = await watch(context, srv.origin);
   let release;
   const gate = new Promise((r) => { release = r; });
-  await context.route(/\/app\.(js|wasm)(\?.*)?$/, async (route) => { await gate; await route.continue(); });
+  await context.route(/\/app(\.simd)?\.(js|wasm)(\?.*)?$/, async (route) => { await gate; await route.continue(); });
   const page = await context.newPage();
   // #stage: the URL targets the stage, so the app is requested at once (not when scrolled to)
   await page.goto(srv.url + '#stage', { waitUntil: 'domcontentloaded' }); // 'load' waits for app.js

@@ -132,9 +132,12 @@ export async function appReady(page) {
 
 // A fresh context (1200 x 900 unless `options` says otherwise) with the module hooked, on `url`;
 // page errors and every request's URL are collected. `ready: false` returns at the load event
-// instead of waiting for the app (the lazy-loading tests). Returns {context, page, errors, requests}.
+// instead of waiting for the app (the lazy-loading tests); `options.init`, a function, runs in
+// every page before the page's own scripts. Returns {context, page, errors, requests}.
 export async function openApp(browser, url, options = {}, { ready = true } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
+  const { init, ...contextOptions } = options;  // init: a script run in the page before its own
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...contextOptions });
+  if (init) await context.addInitScript(init);
   await hookModule(context);
   const page = await context.newPage();
   const errors = [], requests = [];

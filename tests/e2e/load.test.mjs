@@ -1,6 +1,7 @@
 // Loading the canvas when it is wanted (web/js/loader.js): index.html fetches no app bytes until
-// the reader nears the stage, then the canvas renders, over HTTP (app.js + app.wasm) and from
-// file:// (app.js + app.wasm.js, the same wasm as base64); a URL that targets the stage or a page
+// the reader nears the stage, then the canvas renders, over HTTP (app.simd.js + app.simd.wasm in
+// this Chromium, which has WebAssembly SIMD; app.js + app.wasm in a browser without it) and from
+// file:// (NAME.js + NAME.wasm.js, the same wasm as base64); a URL that targets the stage or a page
 // control loads it at once; and the drawing buffer stays within 4096 device px on a phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,7 +14,7 @@ let browser, srv;
 before(async () => { browser = await launch(['--allow-file-access-from-files']); srv = await serve(); });
 after(async () => { await browser?.close(); await srv?.close(); });
 
-const APP = /\/app(\.wasm)?(\.js)?$/;
+const APP = /\/app(\.simd)?(\.wasm)?(\.js)?$/;
 const appRequests = (reqs) => reqs.map((u) => new URL(u).pathname).filter((p) => APP.test(p)).map((p) => p.split('/').pop());
 
 const open = (url, options = {}) => openApp(browser, url, options, { ready: false });
@@ -21,8 +22,14 @@ const frames = (page, n = 3) => page.evaluate((k) => new Promise((r) => {
   let i = 0; const f = () => (++i >= k ? r() : requestAnimationFrame(f)); requestAnimationFrame(f);
 }), n);
 
-async function idleThenScroll(url, wantFiles) {
-  const { context, page, requests, errors } = await open(url);
+// A browser without WebAssembly SIMD, as the loader sees it: the SIMD probe does not validate.
+const NO_SIMD = { init: () => {
+  const validate = WebAssembly.validate;
+  WebAssembly.validate = (bytes) => (bytes.length < 64 ? false : validate(bytes));  // the probe is 31 bytes
+} };
+
+async function idleThenScroll(url, wantFiles, options = {}) {
+  const { context, page, requests, errors } = await open(url, options);
   await page.waitForTimeout(1500);  // a reader reading the top of the page
   assert.deepEqual(appRequests(requests), [], 'app bytes were fetched before the reader neared the stage');
   assert.equal(await page.getAttribute('#attention-stage', 'data-app-state'), 'waiting');
@@ -40,12 +47,17 @@ async function idleThenScroll(url, wantFiles) {
   await context.close();
 }
 
-test('index.html over HTTP fetches no app bytes before the stage nears the viewport; app.js + app.wasm after', async () => {
-  await idleThenScroll(srv.url + 'index.html', ['app.js', 'app.wasm']);
+test('index.html over HTTP fetches no app bytes before the stage nears the viewport; app.simd.js + app.simd.wasm after', async () => {
+  await idleThenScroll(srv.url + 'index.html', ['app.simd.js', 'app.simd.wasm']);
+});
+
+test('a browser without WebAssembly SIMD gets the scalar build, app.js + app.wasm, and the canvas renders', async () => {
+  await idleThenScroll(srv.url + 'index.html', ['app.js', 'app.wasm'], NO_SIMD);
 });
 
 test('index.html from file:// loads the script-wrapped wasm only after scrolling, and the canvas renders', async () => {
-  await idleThenScroll(pathToFileURL(join(DIST, 'index.html')).href, ['app.js', 'app.wasm.js']);
+  await idleThenScroll(pathToFileURL(join(DIST, 'index.html')).href, ['app.simd.js', 'app.simd.wasm.js']);
+  await idleThenScroll(pathToFileURL(join(DIST, 'index.html')).href, ['app.js', 'app.wasm.js'], NO_SIMD);
 });
 
 test('a URL that targets the stage, or a page control used, loads the app at once', async () => {
@@ -88,12 +100,17 @@ test('the drawing buffer stays within 4096 px at a 360 px viewport, DPR 3, 128 t
   await context.close();
 });
 
-test('dist/ ships only the product: no bench hooks in app.js or app.wasm', () => {
-  for (const f of ['app.js', 'app.wasm', 'app.wasm.js']) {
-    const text = readFileSync(join(DIST, f)).toString('latin1');
-    assert.ok(!text.includes('attn_bench'), `${f} names a bench hook`);
-    assert.ok(text.length > 10000, `${f} is the app`);
+test('dist/ ships only the product: no bench hooks in either build\'s glue or wasm', () => {
+  for (const name of ['app', 'app.simd']) {
+    for (const f of [`${name}.js`, `${name}.wasm`, `${name}.wasm.js`]) {
+      const text = readFileSync(join(DIST, f)).toString('latin1');
+      assert.ok(!text.includes('attn_bench'), `${f} names a bench hook`);
+      assert.ok(text.length > 10000, `${f} is the app`);
+    }
+    assert.ok(readFileSync(join(DIST, `${name}.wasm.js`), 'utf8').includes(readFileSync(join(DIST, `${name}.wasm`)).toString('base64').slice(0, 4096)),
+      `${name}.wasm.js holds the same wasm as ${name}.wasm`);
   }
-  assert.ok(readFileSync(join(DIST, 'app.wasm.js'), 'utf8').includes(readFileSync(join(DIST, 'app.wasm')).toString('base64').slice(0, 4096)),
-    'app.wasm.js holds the same wasm as app.wasm');
+  const simd = readFileSync(join(DIST, 'app.simd.wasm')), scalar = readFileSync(join(DIST, 'app.wasm'));
+  assert.ok(!simd.equals(scalar), 'the SIMD twin is another binary');
+  assert.ok(!WebAssembly.validate(simd) || WebAssembly.validate(scalar), 'both validate here');
 });

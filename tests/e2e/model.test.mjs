@@ -103,6 +103,33 @@ test('a focus row, its next tokens and an ablated head equal attention_cli model
   await context.close();
 });
 
+test('the SIMD build and the scalar build show the same model numbers, to the last digit of the state', { skip: !BUILT && NO_MODEL }, async () => {
+  // The same reader's steps in each build (web/js/loader.js picks app.js where the SIMD probe
+  // does not validate): an example, the last layer, a focus, a head switched off.
+  const noSimd = () => { const v = WebAssembly.validate; WebAssembly.validate = (b) => (b.length < 64 ? false : v(b)); };
+  const run = async (options) => {
+    const { context, page, requests } = await open(srv.url, options);
+    let s = await chooseModel(page);
+    await page.selectOption('#model-example', '1');
+    s = await waitState(page, (x) => active(x) && x.model.example === 1);
+    const layer = s.model.config.layers - 1, focus = Math.min(6, s.model.tokens.length - 1);
+    await page.selectOption('#model-layer', String(layer));
+    await page.selectOption('#focus-select', String(focus));
+    await waitState(page, (x) => x.model.layer === layer && x.model.focus === focus);
+    await page.check('#model-ablate');
+    s = await waitState(page, (x) => !!x.model.ablated);
+    const wasm = requests.map((u) => new URL(u).pathname.split('/').pop()).filter((f) => f.endsWith('.wasm'));
+    await context.close();
+    return { wasm, row: s.model.row, next: s.model.next, ablated: s.model.next_ablated };
+  };
+  const simd = await run({}), scalar = await run({ init: noSimd });
+  assert.deepEqual([simd.wasm, scalar.wasm], [['app.simd.wasm'], ['app.wasm']], 'each run used its build');
+  assert.ok(simd.row.weights.length > 1 && simd.next.length === 5, 'there are numbers to compare');
+  assert.deepEqual(simd.row, scalar.row, 'the focus row (dot products, scores, weights)');
+  assert.deepEqual(simd.next, scalar.next, 'the next tokens');
+  assert.deepEqual(simd.ablated, scalar.ablated, 'the next tokens with the head switched off');
+});
+
 test('the sentence field holds the text the model runs: the reader\'s own, or the chosen example', { skip: !BUILT && NO_MODEL }, async () => {
   const { context, page, errors } = await open(srv.url);
   let s = await chooseModel(page);

@@ -35,7 +35,7 @@ test('loads with no console error, no failed request and no request to another o
   assert.deepEqual(log.foreign, [], 'requests to another origin');
   assert.deepEqual(log.failed, [], 'failed requests');
   assert.deepEqual(log.errors, [], 'console errors');
-  assert.ok(log.requests.some((u) => u.endsWith('/app.js')), 'the app was requested');
+  assert.ok(log.requests.some((u) => /\/app(\.simd)?\.js$/.test(u)), 'the app was requested');
   await context.close();
 });
 

@@ -3,10 +3,12 @@
  *   - at once when the URL targets the stage (#stage, anything inside it, or a #scenario=...&step=...
  *     link to a place in it), a stage control is
  *     used, or the page asks for it (<body data-app-load="now">, the embed),
- * and reaches the one wasm binary in the way the page was opened: over HTTP(S) it fetches app.wasm
- * (streaming compile); from file://, where fetch cannot read files, it loads app.wasm.js (the
- * same bytes, base64 in a script). Either way the wasm compiles while app.js arrives, and the
- * app gets the compiled module through Module.instantiateWasm.
+ * picks the build: app.simd.* (the trained model's forward pass in WebAssembly SIMD, about twice
+ * as fast) where the browser validates a SIMD instruction, else app.* (scalar; the same app, the
+ * same numbers), and reaches its wasm in the way the page was opened: over HTTP(S) it fetches
+ * NAME.wasm (streaming compile); from file://, where fetch cannot read files, it loads
+ * NAME.wasm.js (the same bytes, base64 in a script). Either way the wasm compiles while NAME.js
+ * arrives, and the app gets the compiled module through Module.instantiateWasm.
  *   AttentionLoader.whenWanted(stageWrap, start)  calls start() once, when wanted
  *   AttentionLoader.load(options) -> Promise<Module>  loads the scripts, starts the app */
 (function () {
@@ -55,33 +57,44 @@
     return out;
   }
 
-  // The wasm, compiled while app.js is still arriving: over HTTP(S) streamed from app.wasm, from
-  // file:// decoded from app.wasm.js.
-  function compileWasm(local) {
+  // A module of one function that uses i32x4.splat and i8x16.popcnt: valid only where the browser
+  // has WebAssembly SIMD (the probe of the wasm-feature-detect library).
+  var SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8,
+    0, 65, 0, 253, 15, 253, 98, 11];
+
+  // 'app.simd' or 'app': the base name of the build this browser runs
+  function buildName() {
+    try { return WebAssembly.validate(new Uint8Array(SIMD_PROBE)) ? 'app.simd' : 'app'; } catch (e) { return 'app'; }
+  }
+
+  // The wasm, compiled while NAME.js is still arriving: over HTTP(S) streamed from NAME.wasm, from
+  // file:// decoded from NAME.wasm.js.
+  function compileWasm(name, local) {
     if (local) {
-      return script('app.wasm.js').then(function () {
+      return script(name + '.wasm.js').then(function () {
         var b64 = window.AttentionAppWasm;
-        if (typeof b64 !== 'string') throw new Error('app.wasm.js holds no wasm');
+        if (typeof b64 !== 'string') throw new Error(name + '.wasm.js holds no wasm');
         window.AttentionAppWasm = null;
         return WebAssembly.compile(decode(b64));
       });
     }
+    var url = name + '.wasm';
     function whole() {
-      return fetch('app.wasm', { credentials: 'same-origin' }).then(function (r) {
-        if (!r.ok) throw new Error('app.wasm: HTTP ' + r.status);
+      return fetch(url, { credentials: 'same-origin' }).then(function (r) {
+        if (!r.ok) throw new Error(url + ': HTTP ' + r.status);
         return r.arrayBuffer();
       }).then(function (b) { return WebAssembly.compile(b); });
     }
     if (typeof WebAssembly.compileStreaming !== 'function') return whole();
     // streaming needs the server to say application/wasm; otherwise compile the whole file
-    return WebAssembly.compileStreaming(fetch('app.wasm', { credentials: 'same-origin' })).catch(whole);
+    return WebAssembly.compileStreaming(fetch(url, { credentials: 'same-origin' })).catch(whole);
   }
 
   function load(options) {
     if (window.performance && performance.mark) performance.mark('attention-app-load');
-    var local = window.location.protocol === 'file:';
-    return Promise.all([compileWasm(local), script('app.js')]).then(function (r) {
-      if (typeof window.createAttentionApp !== 'function') throw new Error('app.js defines no app');
+    var local = window.location.protocol === 'file:', name = buildName();
+    return Promise.all([compileWasm(name, local), script(name + '.js')]).then(function (r) {
+      if (typeof window.createAttentionApp !== 'function') throw new Error(name + '.js defines no app');
       var module = r[0];
       options.instantiateWasm = function (imports, receive) {
         WebAssembly.instantiate(module, imports).then(function (instance) { receive(instance); },

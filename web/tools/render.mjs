@@ -2,7 +2,8 @@
 // Builds the static page: runs the engine CLI for each fixed scenario of assets/scenarios/index.json, fills
 // the content's {{placeholders}} with its numbers, and writes dist/index.html + dist/embed.html
 // with the CSS/JS (and, when given, the app: app.js, its app.wasm, and app.wasm.js, the same wasm
-// base64 in a script for pages opened from file://). Node 20 built-ins only. Fails loudly.
+// base64 in a script for pages opened from file://; and from the --app file's SIMD twin beside it,
+// X_simd.js, the same three as app.simd.*). Node 20 built-ins only. Fails loudly.
 // The work is done by the modules in render/: args, engine, placeholders, inline, diagram,
 // sections, pages, build.
 //
@@ -18,7 +19,7 @@ import { build } from './render/build.mjs';
 try {
   const o = parseArgs(process.argv.slice(2));
   const out = build(o);
-  console.log(`render: wrote ${path.relative(process.cwd(), out) || out}/index.html, embed.html${o.app ? ', app.js, app.wasm, app.wasm.js' : ' (no app.js)'}`);
+  console.log(`render: wrote ${path.relative(process.cwd(), out) || out}/index.html, embed.html${o.app ? ', app.js, app.wasm, app.wasm.js and their SIMD twins app.simd.*' : ' (no app.js)'}`);
 } catch (e) {
   console.error(`render: ERROR: ${e instanceof BuildError ? e.message : e.stack}`);
   process.exit(1);

@@ -1,6 +1,6 @@
 // The whole build from options: read and check the entry, run the engine for each scenario, render
 // both pages, and write them with the CSS and JS (and the app when given: app.js, app.wasm and
-// app.wasm.js) into the output folder.
+// app.wasm.js, and the same three of its SIMD twin, app.simd.*) into the output folder.
 // It writes to a temporary folder and swaps it in, so a failure never leaves a half page.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,9 +66,12 @@ function copyDir(from, to, ext) {
 }
 
 export function writeDist(outDir, pages, app, model, title) {
-  if (app && !fs.existsSync(app)) fail(`--app given but not found: ${app}`);
-  const wasmFile = app && app.replace(/\.js$/, '.wasm');
-  if (app && !fs.existsSync(wasmFile)) fail(`--app given but its wasm is missing: ${wasmFile}`);
+  // The app and its SIMD twin (src/app/CMakeLists.txt): X.js + X.wasm and X_simd.js + X_simd.wasm
+  const builds = app ? [['app', app], ['app.simd', app.replace(/\.js$/, '_simd.js')]] : [];
+  for (const [, js] of builds) {
+    if (!fs.existsSync(js)) fail(`--app given but not found: ${js}`);
+    if (!fs.existsSync(js.replace(/\.js$/, '.wasm'))) fail(`--app given but its wasm is missing: ${js.replace(/\.js$/, '.wasm')}`);
+  }
   const out = path.resolve(outDir);
   const tmp = `${out}.tmp-${process.pid}`;
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -81,14 +84,14 @@ export function writeDist(outDir, pages, app, model, title) {
   try { css = paletteCss(JSON.parse(fs.readFileSync(paletteFile, 'utf8'))); } catch (e) { fail(`cannot make css/palette.css from ${paletteFile}: ${e.message}`); }
   fs.writeFileSync(path.join(tmp, 'css', 'palette.css'), css);
   copyDir(path.join(WEB, 'js'), path.join(tmp, 'js'), '.js');
-  if (app) {
-    // One binary, two ways to reach it (web/js/loader.js): app.wasm over HTTP(S), and app.wasm.js,
-    // the same bytes base64 in a script, for pages opened from file://.
-    fs.copyFileSync(app, path.join(tmp, 'app.js'));
-    const wasm = fs.readFileSync(wasmFile);
-    fs.writeFileSync(path.join(tmp, 'app.wasm'), wasm);
-    fs.writeFileSync(path.join(tmp, 'app.wasm.js'),
-      `/* app.wasm, base64: for pages opened from file:// (web/js/loader.js) */\nwindow.AttentionAppWasm="${wasm.toString('base64')}";\n`);
+  // Each build (scalar, SIMD) is its glue and one binary, two ways to reach it (web/js/loader.js):
+  // NAME.wasm over HTTP(S), and NAME.wasm.js, the same bytes base64 in a script, for file://.
+  for (const [name, js] of builds) {
+    fs.copyFileSync(js, path.join(tmp, `${name}.js`));
+    const wasm = fs.readFileSync(js.replace(/\.js$/, '.wasm'));
+    fs.writeFileSync(path.join(tmp, `${name}.wasm`), wasm);
+    fs.writeFileSync(path.join(tmp, `${name}.wasm.js`),
+      `/* ${name}.wasm, base64: for pages opened from file:// (web/js/loader.js) */\nwindow.AttentionAppWasm="${wasm.toString('base64')}";\n`);
   }
   if (model) writeModel(tmp, model, title);
   fs.rmSync(out, { recursive: true, force: true });
