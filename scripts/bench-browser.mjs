@@ -29,7 +29,7 @@ const benchDir = resolve(opt('--bench-dir', 'build/bench-dist'));
 const REPS = Number(opt('--reps', 5)), FRAMES = Number(opt('--frames', 120)), PASSES = Number(opt('--passes', 3));
 const TOKENS = [16, 32, 64, 128];
 const FIRST_FRAME_TIMEOUT_MS = 30000;
-const APP_FILES = /\/app(\.wasm)?(\.js)?$/;
+const APP_FILES = /\/app(\.simd)?(\.wasm)?(\.js)?$/;
 const log = (msg) => console.error(`    ${msg}`);
 
 // Runs in the page before its scripts: timestamps, and a wrapper around createAttentionApp that

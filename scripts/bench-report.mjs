@@ -86,10 +86,10 @@ if (weight || browser) {
   const before = bc ? bc.gzip : idx?.total.gzip;
   say(`| index.html transferred before the reader nears the canvas (gzip) | ${kb(before)} KB | ≤ 40 KB | ${verdict(before / 1024, 40)} | ` +
       `${bc ? `${bc.files.length} files, app files fetched: ${bc.app_files_before.length ? bc.app_files_before.join(', ') : 'none'}; after scrolling to the stage: +${kb(bc.after_gzip)} KB (${bc.after_scroll.join(', ')}), canvas ${bc.state_after}` : 'static count (browser part did not run)'} |`);
-  const h = weight?.canvas.http, f = weight?.canvas.file;
-  say(`| the canvas over HTTP: JS + wasm (gzip / brotli) | ${kb(h?.gzip)} / ${kb(h?.br)} KB | ≤ 280 / ≤ 240 KB | ${h ? (h.gzip / 1024 <= 280 && h.br / 1024 <= 240 ? 'met' : '**not met**') : 'n/a'} | ` +
-      `${h ? Object.entries(h.parts).map(([k, v]) => `${k} ${kb(v.gzip)} / ${kb(v.br)}`).join(', ') : ''}; from file:// ${kb(f?.gzip)} KB gzip |`);
-  say(`| the canvas from file:// (gzip) | ${kb(f?.gzip)} KB | ≤ 380 KB | ${verdict(f && f.gzip / 1024, 380)} | ${f ? Object.entries(f.parts).map(([k, v]) => `${k} ${kb(v.gzip)}`).join(', ') : ''}; over HTTP ${kb(h?.gzip)} KB |`);
+  const h = weight?.canvas.http, f = weight?.canvas.file, hs = weight?.canvas.http_scalar, fs = weight?.canvas.file_scalar;
+  say(`| the canvas over HTTP: JS + wasm (gzip / brotli), SIMD build | ${kb(h?.gzip)} / ${kb(h?.br)} KB | ≤ 280 / ≤ 240 KB | ${h ? (h.gzip / 1024 <= 280 && h.br / 1024 <= 240 ? 'met' : '**not met**') : 'n/a'} | ` +
+      `${h ? Object.entries(h.parts).map(([k, v]) => `${k} ${kb(v.gzip)} / ${kb(v.br)}`).join(', ') : ''}; scalar build ${kb(hs?.gzip)} / ${kb(hs?.br)} KB; from file:// ${kb(f?.gzip)} KB gzip |`);
+  say(`| the canvas from file:// (gzip), SIMD build | ${kb(f?.gzip)} KB | ≤ 380 KB | ${verdict(f && f.gzip / 1024, 380)} | ${f ? Object.entries(f.parts).map(([k, v]) => `${k} ${kb(v.gzip)}`).join(', ') : ''}; scalar build ${kb(fs?.gzip)} KB; over HTTP ${kb(h?.gzip)} KB |`);
 }
 if (own) {
   const h128 = hm(own, 128), h16 = hm(own, 16), g128 = hm(gl3, 128);
@@ -141,11 +141,12 @@ else {
   say('|---|---|---:|---:|---:|');
   for (const [page, p] of Object.entries(weight.pages))
     say(`| ${page}${page === "index.html" ? ", before the reader nears the canvas" : ", without the canvas (it loads at once)"} | ${p.files.length} (${Object.entries(p.by_kind).map(([k, v]) => `${k} ${kb(v.gzip)}`).join(', ')}) | ${kb(p.total.raw)} | ${kb(p.total.gzip)} | ${kb(p.total.br)} |`);
-  for (const [k, c] of Object.entries({ 'the canvas over HTTP(S)': weight.canvas.http, 'the canvas from file://': weight.canvas.file }))
-    say(`| ${k} | ${c.files.join(' + ')}${c.missing.length ? ` (missing: ${c.missing.join(', ')})` : ''} | ${kb(c.raw)} | ${kb(c.gzip)} | ${kb(c.br)} |`);
+  for (const [k, c] of Object.entries({ 'the canvas over HTTP(S), SIMD build': weight.canvas.http, 'the canvas from file://, SIMD build': weight.canvas.file,
+    'the canvas over HTTP(S), scalar build': weight.canvas.http_scalar, 'the canvas from file://, scalar build': weight.canvas.file_scalar }))
+    if (c) say(`| ${k} | ${c.files.join(' + ')}${c.missing.length ? ` (missing: ${c.missing.join(', ')})` : ''} | ${kb(c.raw)} | ${kb(c.gzip)} | ${kb(c.br)} |`);
   const ext = Object.values(weight.pages).flatMap((p) => p.external);
   if (ext.length) say(`**External references (the page must make none):** ${ext.join(', ')}`);
-  if (weight.canvas.wasm_sections) say(`\napp.wasm sections: ${Object.entries(weight.canvas.wasm_sections).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${kb(v)} KB`).join(', ')}.`);
+  if (weight.canvas.wasm_sections) say(`\napp.simd.wasm sections: ${Object.entries(weight.canvas.wasm_sections).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${kb(v)} KB`).join(', ')}.`);
   if (weight.origins) {
     const o = Object.entries(weight.origins).sort((a, b) => b[1].gzip - a[1].gzip);
     const tg = o.reduce((a, [, v]) => a + v.gzip, 0);

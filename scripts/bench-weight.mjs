@@ -3,7 +3,8 @@
 //   pages        index.html and embed.html with what they reference (scripts, stylesheets, icons,
 //                images, url() in CSS). The canvas app is not referenced: web/js/loader.js loads it
 //                when it is wanted, so index.html's total is what a reader gets before the canvas.
-//   canvas       the app over HTTP(S) (app.js + app.wasm) and from file:// (app.js + app.wasm.js)
+//   canvas       the app over HTTP(S) (NAME.js + NAME.wasm) and from file:// (NAME.js + NAME.wasm.js),
+//                for the SIMD build (NAME app.simd) and the scalar one (app)
 //   origins      the wasm's code by origin (ImGui, SDL, engine, app, JSON, libc/libc++, ...), from
 //                a build with function names (--names, the wasm's "name" section), plus its data
 //                (the fonts and files compiled in: --embedded) and the JS glue
@@ -100,12 +101,14 @@ for (const page of pages) {
     total: { raw: sum(files, 'raw'), gzip: sum(files, 'gzip'), br: sum(files, 'br') } };
 }
 
-// the canvas: one wasm, two ways to reach it
+// the canvas: two builds (app.simd.* where the browser has WebAssembly SIMD, as most do; app.*
+// otherwise), each one wasm with two ways to reach it
 const way = (names) => { const files = names.map(describe);
   return { files: names, missing: names.filter((n, i) => !files[i]), raw: sum(files, 'raw'), gzip: sum(files, 'gzip'), br: sum(files, 'br'),
            parts: Object.fromEntries(files.filter(Boolean).map((f) => [f.path, { raw: f.raw, gzip: f.gzip, br: f.br }])) }; };
-result.canvas = { http: way(['app.js', 'app.wasm']), file: way(['app.js', 'app.wasm.js']) };
-if (existsSync(join(dir, 'app.wasm'))) result.canvas.wasm_sections = wasmSections(readFileSync(join(dir, 'app.wasm'))).sizes;
+result.canvas = { http: way(['app.simd.js', 'app.simd.wasm']), file: way(['app.simd.js', 'app.simd.wasm.js']),
+  http_scalar: way(['app.js', 'app.wasm']), file_scalar: way(['app.js', 'app.wasm.js']) };
+if (existsSync(join(dir, 'app.simd.wasm'))) result.canvas.wasm_sections = wasmSections(readFileSync(join(dir, 'app.simd.wasm'))).sizes;
 
 // files compiled into the wasm, by label: raw and gzip (each file compressed alone)
 result.embedded = {};
