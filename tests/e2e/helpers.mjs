@@ -272,3 +272,9 @@ export function quizSpec() {
   }));
 }
 
+// openApp's options.init for a browser without WebAssembly SIMD, as web/js/loader.js sees it: its
+// 31-byte SIMD probe does not validate (every larger module still does), so it loads app.*.
+export const NO_SIMD = () => {
+  const validate = WebAssembly.validate;
+  WebAssembly.validate = (bytes) => (bytes.length < 64 ? false : validate(bytes));
+};

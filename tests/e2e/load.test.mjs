@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, serve, openApp, appReady, appState, waitState, colourStats, DIST, APP_TIMEOUT } from './helpers.mjs';
+import { launch, serve, openApp, appReady, appState, waitState, colourStats, DIST, APP_TIMEOUT, NO_SIMD } from './helpers.mjs';
 
 let browser, srv;
 before(async () => { browser = await launch(['--allow-file-access-from-files']); srv = await serve(); });
@@ -21,12 +21,6 @@ const open = (url, options = {}) => openApp(browser, url, options, { ready: fals
 const frames = (page, n = 3) => page.evaluate((k) => new Promise((r) => {
   let i = 0; const f = () => (++i >= k ? r() : requestAnimationFrame(f)); requestAnimationFrame(f);
 }), n);
-
-// A browser without WebAssembly SIMD, as the loader sees it: the SIMD probe does not validate.
-const NO_SIMD = { init: () => {
-  const validate = WebAssembly.validate;
-  WebAssembly.validate = (bytes) => (bytes.length < 64 ? false : validate(bytes));  // the probe is 31 bytes
-} };
 
 async function idleThenScroll(url, wantFiles, options = {}) {
   const { context, page, requests, errors } = await open(url, options);
@@ -52,12 +46,12 @@ test('index.html over HTTP fetches no app bytes before the stage nears the viewp
 });
 
 test('a browser without WebAssembly SIMD gets the scalar build, app.js + app.wasm, and the canvas renders', async () => {
-  await idleThenScroll(srv.url + 'index.html', ['app.js', 'app.wasm'], NO_SIMD);
+  await idleThenScroll(srv.url + 'index.html', ['app.js', 'app.wasm'], { init: NO_SIMD });
 });
 
 test('index.html from file:// loads the script-wrapped wasm only after scrolling, and the canvas renders', async () => {
   await idleThenScroll(pathToFileURL(join(DIST, 'index.html')).href, ['app.simd.js', 'app.simd.wasm.js']);
-  await idleThenScroll(pathToFileURL(join(DIST, 'index.html')).href, ['app.js', 'app.wasm.js'], NO_SIMD);
+  await idleThenScroll(pathToFileURL(join(DIST, 'index.html')).href, ['app.js', 'app.wasm.js'], { init: NO_SIMD });
 });
 
 test('a URL that targets the stage, or a page control used, loads the app at once', async () => {
