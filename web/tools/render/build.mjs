@@ -67,10 +67,11 @@ function copyDir(from, to, ext) {
 
 export function writeDist(outDir, pages, app, model, title) {
   // The app and its SIMD twin (src/app/CMakeLists.txt): X.js + X.wasm and X_simd.js + X_simd.wasm
-  const builds = app ? [['app', app], ['app.simd', app.replace(/\.js$/, '_simd.js')]] : [];
-  for (const [, js] of builds) {
+  const builds = (app ? [['app', app], ['app.simd', app.replace(/\.js$/, '_simd.js')]] : [])
+    .map(([name, js]) => ({ name, js, wasm: js.replace(/\.js$/, '.wasm') }));
+  for (const { js, wasm } of builds) {
     if (!fs.existsSync(js)) fail(`--app given but not found: ${js}`);
-    if (!fs.existsSync(js.replace(/\.js$/, '.wasm'))) fail(`--app given but its wasm is missing: ${js.replace(/\.js$/, '.wasm')}`);
+    if (!fs.existsSync(wasm)) fail(`--app given but its wasm is missing: ${wasm}`);
   }
   const out = path.resolve(outDir);
   const tmp = `${out}.tmp-${process.pid}`;
@@ -86,9 +87,9 @@ export function writeDist(outDir, pages, app, model, title) {
   copyDir(path.join(WEB, 'js'), path.join(tmp, 'js'), '.js');
   // Each build (scalar, SIMD) is its glue and one binary, two ways to reach it (web/js/loader.js):
   // NAME.wasm over HTTP(S), and NAME.wasm.js, the same bytes base64 in a script, for file://.
-  for (const [name, js] of builds) {
+  for (const { name, js, wasm: wasmFile } of builds) {
     fs.copyFileSync(js, path.join(tmp, `${name}.js`));
-    const wasm = fs.readFileSync(js.replace(/\.js$/, '.wasm'));
+    const wasm = fs.readFileSync(wasmFile);
     fs.writeFileSync(path.join(tmp, `${name}.wasm`), wasm);
     fs.writeFileSync(path.join(tmp, `${name}.wasm.js`),
       `/* ${name}.wasm, base64: for pages opened from file:// (web/js/loader.js) */\nwindow.AttentionAppWasm="${wasm.toString('base64')}";\n`);
