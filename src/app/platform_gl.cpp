@@ -23,7 +23,8 @@ namespace {
 struct Heatmap {  // one texture per slot (head), re-uploaded when its texels would change
     GLuint tex = 0;
     int n = 0;
-    std::uint64_t key = 0;
+    std::uint64_t key = 0;         // the options' hash (size, mask, theme, masked colour)
+    std::vector<double> weights;  // the matrix uploaded, compared bit for bit each frame
 };
 
 struct Renderer {
@@ -221,8 +222,24 @@ void render(const ImDrawData* d, int fb_w, int fb_h, const ImVec4& clear) {
 
 namespace app {
 
-// One texel per cell, uploaded only when the weights, the mask or the colours changed (a hash of
-// the matrix and the options decides; hashing 128 x 128 doubles costs far less than uploading).
+namespace {
+// a == b bit for bit, a word at a time (libc's memcmp goes byte by byte: slower than hashing)
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+    if (a.size() != b.size()) return false;
+    const double *pa = a.data(), *pb = b.data(), *end = pa + a.size();  // pointers: -Oz inlines
+    for (; pa != end; ++pa, ++pb) {                                     // no operator[]
+        std::uint64_t x = 0, y = 0;
+        std::memcpy(&x, pa, sizeof x);
+        std::memcpy(&y, pb, sizeof y);
+        if (x != y) return false;
+    }
+    return true;
+}
+}  // namespace
+
+// One texel per cell, uploaded only when the weights, the mask or the colours changed: a hash of
+// the options, and the matrix compared bit for bit with the copy last uploaded (cheaper than
+// hashing 128 x 128 doubles each frame, and far cheaper than uploading).
 ImTextureID HeatmapTexture(int slot, const attn::Matrix& weights, bool causal, Theme theme,
                            ImU32 masked) {
     using platform_gl::g_gl;
@@ -235,14 +252,10 @@ ImTextureID HeatmapTexture(int slot, const attn::Matrix& weights, bool causal, T
     mixin(causal ? 1 : 2);
     mixin(static_cast<std::uint64_t>(theme));
     mixin(masked);
-    for (double w : weights.data) {
-        std::uint64_t bits = 0;
-        std::memcpy(&bits, &w, sizeof bits);
-        mixin(bits);
-    }
     platform_gl::Heatmap& h = g_gl.heat[slot];
-    if (h.tex && h.n == n && h.key == key)
+    if (h.tex && h.n == n && h.key == key && same_bits(h.weights, weights.data))
         return reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(h.tex));
+    h.weights = weights.data;
     g_gl.texels.resize(static_cast<std::size_t>(n) * n);
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j)

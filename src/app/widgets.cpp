@@ -206,14 +206,21 @@ std::string Ellipsize(ImFont* f, float size, const std::string& text, float max_
         return f->CalcTextSizeA(size, 1e9f, 0.0f, s.c_str()).x;
     };
     if (width(text) <= max_w) return text;
-    std::string cut = text;
-    while (!cut.empty()) {
-        std::size_t end = cut.size() - 1;  // drop one whole UTF-8 character
-        while (end > 0 && (static_cast<unsigned char>(cut[end]) & 0xC0) == 0x80) --end;
-        cut.resize(end);
-        if (width(cut + "…") <= max_w) break;
+    // The longest prefix (whole UTF-8 characters) whose width with "…" fits: widths grow with the
+    // prefix, so a binary search over the character starts (log n measurements, not n: a whole
+    // sentence is ellipsized every frame).
+    std::vector<std::size_t> starts;  // byte offsets where a character begins, after the first
+    for (std::size_t i = 1; i < text.size(); ++i)
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) starts.push_back(i);
+    std::size_t lo = 0, hi = starts.size();  // how many characters' prefix fits: 0 .. size
+    while (lo < hi) {
+        const std::size_t mid = (lo + hi + 1) / 2;
+        if (width(text.substr(0, starts[mid - 1]) + "…") <= max_w)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
-    return cut.empty() ? std::string() : cut + "…";
+    return lo == 0 ? std::string() : text.substr(0, starts[lo - 1]) + "…";
 }
 
 bool StepButton(const char* label, ImVec2 size, bool enabled, bool primary, const Palette& p) {
