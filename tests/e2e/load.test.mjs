@@ -1,13 +1,15 @@
 // Loading the canvas when it is wanted (web/js/loader.js): index.html fetches no app bytes until
 // the reader nears the stage, then the canvas renders, over HTTP (app.simd.js + app.simd.wasm in
 // this Chromium, which has WebAssembly SIMD; app.js + app.wasm in a browser without it) and from
-// file:// (NAME.js + NAME.wasm.js, the same wasm as base64); a URL that targets the stage or a page
+// file:// (NAME.js + NAME.wasm.js, the same wasm gzip-compressed then base64, unpacked by the
+// browser's DecompressionStream or, where there is none, by js/inflate.js); a URL that targets the stage or a page
 // control loads it at once; and the drawing buffer stays within 4096 device px on a phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { launch, serve, openApp, appReady, appState, waitState, colourStats, DIST, APP_TIMEOUT, NO_SIMD } from './helpers.mjs';
 
 let browser, srv;
@@ -52,6 +54,26 @@ test('a browser without WebAssembly SIMD gets the scalar build, app.js + app.was
 test('index.html from file:// loads the script-wrapped wasm only after scrolling, and the canvas renders', async () => {
   await idleThenScroll(pathToFileURL(join(DIST, 'index.html')).href, ['app.simd.js', 'app.simd.wasm.js']);
   await idleThenScroll(pathToFileURL(join(DIST, 'index.html')).href, ['app.js', 'app.wasm.js'], { init: NO_SIMD });
+});
+
+test('from file:// in a browser without DecompressionStream, js/inflate.js unpacks the wasm and the canvas renders', async () => {
+  const NO_STREAMS = () => { window.DecompressionStream = undefined; };
+  const { context, page, requests, errors } = await open(pathToFileURL(join(DIST, 'index.html')).href + '#stage', { init: NO_STREAMS });
+  await appReady(page);
+  await frames(page);
+  const names = requests.map((u) => new URL(u).pathname.split('/').pop());
+  assert.ok(names.includes('inflate.js') && names.includes('app.simd.wasm.js'), `fetched: ${names.join(', ')}`);
+  const st = colourStats(await page.locator('#attention-canvas').screenshot());
+  assert.ok(st.distinct > 50 && st.dominant < 0.9, `canvas looks flat: ${st.distinct} colours`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('with DecompressionStream, js/inflate.js is never fetched (file://)', async () => {
+  const { context, page, requests } = await open(pathToFileURL(join(DIST, 'index.html')).href + '#stage');
+  await appReady(page);
+  assert.ok(!requests.some((u) => u.endsWith('/inflate.js')), 'inflate.js was fetched');
+  await context.close();
 });
 
 test('a URL that targets the stage, or a page control used, loads the app at once', async () => {
@@ -101,8 +123,10 @@ test('dist/ ships only the product: no bench hooks in either build\'s glue or wa
       assert.ok(!text.includes('attn_bench'), `${f} names a bench hook`);
       assert.ok(text.length > 10000, `${f} is the app`);
     }
-    assert.ok(readFileSync(join(DIST, `${name}.wasm.js`), 'utf8').includes(readFileSync(join(DIST, `${name}.wasm`)).toString('base64').slice(0, 4096)),
-      `${name}.wasm.js holds the same wasm as ${name}.wasm`);
+    const b64 = /AttentionAppWasm="([A-Za-z0-9+/=]+)"/.exec(readFileSync(join(DIST, `${name}.wasm.js`), 'utf8'));
+    assert.ok(b64, `${name}.wasm.js sets window.AttentionAppWasm`);
+    assert.ok(gunzipSync(Buffer.from(b64[1], 'base64')).equals(readFileSync(join(DIST, `${name}.wasm`))),
+      `${name}.wasm.js holds the same wasm as ${name}.wasm, gzip-compressed`);
   }
   const simd = readFileSync(join(DIST, 'app.simd.wasm')), scalar = readFileSync(join(DIST, 'app.wasm'));
   assert.ok(!simd.equals(scalar), 'the SIMD twin is another binary');

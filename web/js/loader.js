@@ -7,7 +7,9 @@
  * as fast) where the browser validates a SIMD instruction, else app.* (scalar; the same app, the
  * same numbers), and reaches its wasm in the way the page was opened: over HTTP(S) it fetches
  * NAME.wasm (streaming compile); from file://, where fetch cannot read files, it loads
- * NAME.wasm.js (the same bytes, base64 in a script). Either way the wasm compiles while NAME.js
+ * NAME.wasm.js (the same bytes gzip-compressed, then base64, in a script) and unpacks it with the
+ * browser's DecompressionStream, or with js/inflate.js where there is none (loaded only then).
+ * Either way the wasm compiles while NAME.js
  * arrives, and the app gets the compiled module through Module.instantiateWasm.
  *   AttentionLoader.whenWanted(stageWrap, start)  calls start() once, when wanted
  *   AttentionLoader.load(options) -> Promise<Module>  loads the scripts, starts the app */
@@ -67,16 +69,25 @@
     try { return WebAssembly.validate(new Uint8Array(SIMD_PROBE)) ? 'app.simd' : 'app'; } catch (e) { return 'app'; }
   }
 
+  // gzip bytes -> Promise<the bytes they hold>
+  function gunzip(bytes) {
+    if (typeof window.DecompressionStream === 'function') {
+      var stream = new Blob([bytes]).stream().pipeThrough(new window.DecompressionStream('gzip'));
+      return new Response(stream).arrayBuffer();
+    }
+    return script('js/inflate.js').then(function () { return window.AttentionInflate.gunzip(bytes); });
+  }
+
   // The wasm, compiled while NAME.js is still arriving: over HTTP(S) streamed from NAME.wasm, from
-  // file:// decoded from NAME.wasm.js.
+  // file:// unpacked from NAME.wasm.js.
   function compileWasm(name, local) {
     if (local) {
       return script(name + '.wasm.js').then(function () {
         var b64 = window.AttentionAppWasm;
         if (typeof b64 !== 'string') throw new Error(name + '.wasm.js holds no wasm');
         window.AttentionAppWasm = null;
-        return WebAssembly.compile(decode(b64));
-      });
+        return gunzip(decode(b64));
+      }).then(function (wasm) { return WebAssembly.compile(wasm); });
     }
     var url = name + '.wasm';
     function whole() {
