@@ -4,36 +4,54 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <vector>
 
 namespace app {
 
 // ImGui 1.86 also breaks lines after '.' and ',', which splits numbers such as 1.8 or 1.000.
-// This breaks at spaces only (a word longer than the width keeps its own line).
+// This breaks at spaces only (a word longer than the width keeps its own line). Each word is
+// measured once: ImGui 1.86 has no kerning, so a line's width is the sum of its words' and spaces'
+// (within float rounding: a sum within 0.01 px of the width is measured whole, as ImGui would).
 std::string WrapAtSpaces(const std::string& text, ImFont* f, float size, float width) {
-    std::string out, line;
-    std::size_t i = 0;
-    const auto width_of = [&](const std::string& s) {
-        return f->CalcTextSizeA(size, 1e9f, 0, s.c_str()).x;
+    const auto width_of = [&](std::size_t b, std::size_t e) {
+        return f->CalcTextSizeA(size, 1e9f, 0, text.data() + b, text.data() + e).x;
     };
-    while (i <= text.size()) {
+    const float space = f->CalcTextSizeA(size, 1e9f, 0, " ").x;
+    std::string out;
+    out.reserve(text.size());
+    std::size_t line_len = 0;  // bytes on the current line (the tail of out)
+    float line_w = 0;
+    const auto too_wide = [&](std::size_t i, std::size_t j, float sum) {
+        if (std::fabs(sum - width) > 0.01f) return sum > width;
+        const std::string candidate = out.substr(out.size() - line_len) + " " + text.substr(i, j - i);
+        return f->CalcTextSizeA(size, 1e9f, 0, candidate.c_str()).x > width;
+    };
+    for (std::size_t i = 0; i <= text.size();) {
         const std::size_t j = std::min(text.find_first_of(" \n", i), text.size());
-        const std::string word = text.substr(i, j - i);
-        const std::string candidate = line.empty() ? word : line + " " + word;
-        if (!line.empty() && width_of(candidate) > width) {
-            out += line + "\n";
-            line = word;
+        const float w = width_of(i, j);
+        if (line_len == 0) {
+            line_w = w;
+        } else if (too_wide(i, j, line_w + space + w)) {
+            out += '\n';
+            line_len = 0;
+            line_w = w;
         } else {
-            line = candidate;
+            out += ' ';
+            ++line_len;
+            line_w += space + w;
         }
+        out.append(text, i, j - i);
+        line_len += j - i;
         if (j < text.size() && text[j] == '\n') {
-            out += line + "\n";
-            line.clear();
+            out += '\n';
+            line_len = 0;
+            line_w = 0;
         }
         i = j + 1;
     }
-    return out + line;
+    return out;
 }
 
 namespace {
