@@ -29,7 +29,7 @@ struct Heatmap {  // one texture per slot (head), re-uploaded when its texels wo
 
 struct Renderer {
     GLuint program = 0, vao = 0, vbo = 0, ibo = 0, fonts = 0;
-    GLint u_proj = -1;
+    GLint u_proj = -1, u_mask = -1;
     float proj_w = -1, proj_h = -1, proj_y = 0;  // last projection uploaded
     Heatmap heat[app::kHeatmapSlots];
     std::vector<std::uint32_t> texels;
@@ -49,10 +49,14 @@ const char* kFragment =
     "#version 300 es\n"
     "precision mediump float;\n"
     "uniform sampler2D u_tex;\n"
+    "uniform float u_mask;\n"  // 1: the fonts texture (coverage in R, one byte a texel), 0: RGBA
     "in vec2 v_uv;\n"
     "in vec4 v_col;\n"
     "out vec4 o_col;\n"
-    "void main() { o_col = v_col * texture(u_tex, v_uv); }\n";
+    "void main() {\n"
+    "  vec4 t = texture(u_tex, v_uv);\n"
+    "  o_col = v_col * mix(t, vec4(1.0, 1.0, 1.0, t.r), u_mask);\n"
+    "}\n";
 
 GLuint compile(GLenum kind, const char* src) {
     const GLuint s = glCreateShader(kind);
@@ -103,6 +107,7 @@ void set_state() {
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_STENCIL_TEST);
     glEnable(GL_SCISSOR_TEST);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);  // rows of the one-byte fonts texture are not padded
     g_gl.proj_w = g_gl.proj_h = -1;
 }
 
@@ -130,6 +135,7 @@ bool create_device_objects() {
         return false;
     }
     g_gl.u_proj = glGetUniformLocation(g_gl.program, "u_proj");
+    g_gl.u_mask = glGetUniformLocation(g_gl.program, "u_mask");
     glGenVertexArrays(1, &g_gl.vao);
     glGenBuffers(1, &g_gl.vbo);
     glGenBuffers(1, &g_gl.ibo);
@@ -165,17 +171,20 @@ void destroy_device_objects() {
     ImGui::GetIO().Fonts->SetTexID(nullptr);
 }
 
+// One byte a texel (GL_R8): a quarter of the RGBA upload, and no RGBA conversion on the CPU; the
+// shader turns coverage r into (1, 1, 1, r). With no font added yet there is nothing to upload
+// (ImGui would build its default font, which the app never draws).
 void upload_fonts_texture() {
-    if (!g_gl.program) return;
     ImGuiIO& io = ImGui::GetIO();
+    if (!g_gl.program || io.Fonts->Fonts.empty()) return;
     unsigned char* pixels = nullptr;
     int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    io.Fonts->GetTexDataAsAlpha8(&pixels, &w, &h);
     if (!g_gl.fonts) g_gl.fonts = new_texture();
     glBindTexture(GL_TEXTURE_2D, g_gl.fonts);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, w, h, 0, GL_RED, GL_UNSIGNED_BYTE, pixels);
     io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(g_gl.fonts)));
     io.Fonts->ClearTexData();  // the atlas keeps glyph data; the pixels live on the GPU now
 }
@@ -209,6 +218,7 @@ void render(const ImDrawData* d, int fb_w, int fb_h, const ImVec4& clear) {
             const GLuint tex = static_cast<GLuint>(reinterpret_cast<std::intptr_t>(cmd.GetTexID()));
             if (tex != bound) {
                 glBindTexture(GL_TEXTURE_2D, tex);
+                glUniform1f(g_gl.u_mask, tex == g_gl.fonts ? 1.0f : 0.0f);
                 bound = tex;
             }
             glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(cmd.ElemCount),

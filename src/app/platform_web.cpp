@@ -22,6 +22,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -49,12 +50,17 @@ constexpr double kMaxDrawingBufferPx = 4096;  // many phone GPUs stop there, on 
 const ImWchar kGlyphRanges[] = {ATTN_GLYPH_RANGES, 0};
 const ImWchar kSemiBoldRanges[] = {ATTN_GLYPH_RANGES_SEMIBOLD, 0};
 const ImWchar kBorrowedRanges[] = {ATTN_GLYPH_RANGES_BORROWED 0};  // drawn from Regular in bold text
+// The borrowed ranges (Latin Extended-A, Greek: about half the glyphs) join the atlas only once a
+// text the canvas draws holds one of them (wants_borrowed_glyphs): until then the start-up builds
+// and uploads half the atlas. Once in, they stay.
 
 struct Platform {
     SDL_Window* window = nullptr;
     SDL_GLContext gl = nullptr;
     double css_w = 0, css_h = 0;
     double dpr = 0, font_dpr = 0;  // effective pixel ratio (capped), and the fonts' one
+    bool borrowed_glyphs = false;  // the atlas holds kBorrowedRanges (see there)
+    const void* glyphs_model = nullptr;  // the trained model whose vocabulary was looked through
     float scroll = 0;              // CSS px of the stage above the canvas (the page's scroll)
     bool running = true;
     bool theme_seen_dark = false, motion_seen = false;  // last media-query values
@@ -274,6 +280,44 @@ bool update_canvas_size(Platform& p) {
     return true;
 }
 
+// Whether `text` holds a code point of kBorrowedRanges, as UTF-8 or as a JSON \uXXXX escape (the
+// static files are JSON; an escaped backslash before "u" only errs towards the full atlas).
+bool has_borrowed_glyph(const std::string& text) {
+    const char *c = text.data(), *end = c + text.size();
+    while (c < end) {
+        unsigned int cp = 0;
+        if (*c == '\\' && end - c >= 6 && c[1] == 'u') {
+            const std::string hex(c + 2, 4);
+            cp = static_cast<unsigned int>(std::strtoul(hex.c_str(), nullptr, 16));
+            c += 6;
+        } else {
+            const int n = ImTextCharFromUtf8(&cp, c, end);
+            c += n > 0 ? n : 1;
+        }
+        for (const ImWchar* r = kBorrowedRanges; r[0] != 0; r += 2)
+            if (cp >= r[0] && cp <= r[1]) return true;
+    }
+    return false;
+}
+
+// True the first time a text the canvas draws needs the borrowed glyphs: the reader's sentence,
+// draft and model text, a message, or (once loaded) the trained model's vocabulary, whose tokens
+// the next-token list shows. The static files were looked through as main read them.
+bool wants_borrowed_glyphs(App& a) {
+    Platform& p = a.plat;
+    if (p.borrowed_glyphs || kBorrowedRanges[0] == 0) return false;
+    const app::AppState& s = a.state;
+    bool want = has_borrowed_glyph(s.sentence) || has_borrowed_glyph(s.sentence_draft) ||
+                has_borrowed_glyph(s.model.text) || has_borrowed_glyph(s.message);
+    if (a.lib.model.get() != p.glyphs_model) {
+        p.glyphs_model = a.lib.model.get();
+        if (a.lib.model)
+            for (const std::string& t : a.lib.model->model.bpe.token_bytes)
+                want = want || has_borrowed_glyph(t);
+    }
+    return want;
+}
+
 // Rebuilds the font atlas at the DPR so text is sharp; ImGui then scales it back to CSS pixels.
 // True if it was rebuilt.
 bool update_fonts(Platform& p) {
@@ -283,7 +327,7 @@ bool update_fonts(Platform& p) {
     io.Fonts->Clear();
     const float s = static_cast<float>(p.dpr);
     ImFontConfig cfg;
-    cfg.OversampleH = 2;
+    cfg.OversampleH = s >= 2 ? 1 : 2;  // sub-pixel placement matters at low ratios only
     cfg.OversampleV = 1;
     cfg.FontDataOwnedByAtlas = false;  // the bytes are compiled in (embedded.h)
     // Order matters: app::FontRole indexes io.Fonts->Fonts. The SemiBold subset leaves out the
@@ -299,13 +343,14 @@ bool update_fonts(Platform& p) {
         io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(f->data),
                                        static_cast<int>(f->size), px, &cfg, ranges);
     };
+    const bool borrowed = p.borrowed_glyphs && kBorrowedRanges[0] != 0;
     for (int i = 0; i < 4; ++i) {
-        if (!bold[i]) {
-            add(regular, sizes[i] * s, kGlyphRanges, false);
+        if (!bold[i]) {  // kSemiBoldRanges: every range but the borrowed ones
+            add(regular, sizes[i] * s, borrowed ? kGlyphRanges : kSemiBoldRanges, false);
             continue;
         }
         add(semibold, sizes[i] * s, kSemiBoldRanges, false);
-        if (kBorrowedRanges[0] != 0) add(regular, sizes[i] * s, kBorrowedRanges, true);
+        if (borrowed) add(regular, sizes[i] * s, kBorrowedRanges, true);
     }
     io.FontGlobalScale = 1.0f / s;
 #ifdef ATTN_BENCH
@@ -438,6 +483,10 @@ void frame(void* arg) {
         return;
     }
     woke = update_canvas_size(p) || woke;
+    if (wants_borrowed_glyphs(a)) {
+        p.borrowed_glyphs = true;
+        p.font_dpr = 0;  // rebuild the atlas now, with them
+    }
     woke = update_fonts(p) || woke;
     woke = update_scroll(p) || woke;
     update_media_queries(a);
@@ -758,7 +807,9 @@ int main(int, char**) {
         if (!f)
             return attn::Error{attn::ErrorCode::FileNotReadable,
                                "The app was built without " + name + "."};
-        return std::string(reinterpret_cast<const char*>(f->data), f->size);
+        std::string text(reinterpret_cast<const char*>(f->data), f->size);
+        if (has_borrowed_glyph(text)) g_app.plat.borrowed_glyphs = true;  // drawn from the start
+        return text;
     });
     if (lib.ok()) {
         a.lib = lib.value();
