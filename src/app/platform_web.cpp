@@ -50,16 +50,18 @@ constexpr double kMaxDrawingBufferPx = 4096;  // many phone GPUs stop there, on 
 const ImWchar kGlyphRanges[] = {ATTN_GLYPH_RANGES, 0};
 const ImWchar kSemiBoldRanges[] = {ATTN_GLYPH_RANGES_SEMIBOLD, 0};
 const ImWchar kBorrowedRanges[] = {ATTN_GLYPH_RANGES_BORROWED 0};  // drawn from Regular in bold text
-// The borrowed ranges (Latin Extended-A, Greek: about half the glyphs) join the atlas only once a
-// text the canvas draws holds one of them (wants_borrowed_glyphs): until then the start-up builds
-// and uploads half the atlas. Once in, they stay.
+// The lazy ranges (the borrowed ones and most of Latin-1: about two thirds of the glyphs) join the
+// atlas only once a text the canvas draws holds one of them (wants_lazy_glyphs): until then the
+// start-up builds and uploads the eager third, in both faces. Once in, they stay.
+const ImWchar kEagerRanges[] = {ATTN_GLYPH_RANGES_EAGER, 0};
+const ImWchar kLazyRanges[] = {ATTN_GLYPH_RANGES_LAZY 0};
 
 struct Platform {
     SDL_Window* window = nullptr;
     SDL_GLContext gl = nullptr;
     double css_w = 0, css_h = 0;
     double dpr = 0, font_dpr = 0;  // effective pixel ratio (capped), and the fonts' one
-    bool borrowed_glyphs = false;  // the atlas holds kBorrowedRanges (see there)
+    bool lazy_glyphs = false;      // the atlas holds kLazyRanges (see there)
     const void* glyphs_model = nullptr;  // the trained model whose vocabulary was looked through
     float scroll = 0;              // CSS px of the stage above the canvas (the page's scroll)
     bool running = true;
@@ -280,9 +282,9 @@ bool update_canvas_size(Platform& p) {
     return true;
 }
 
-// Whether `text` holds a code point of kBorrowedRanges, as UTF-8 or as a JSON \uXXXX escape (the
+// Whether `text` holds a code point of kLazyRanges, as UTF-8 or as a JSON \uXXXX escape (the
 // static files are JSON; an escaped backslash before "u" only errs towards the full atlas).
-bool has_borrowed_glyph(const std::string& text) {
+bool has_lazy_glyph(const std::string& text) {
     const char *c = text.data(), *end = c + text.size();
     while (c < end) {
         unsigned int cp = 0;
@@ -294,26 +296,26 @@ bool has_borrowed_glyph(const std::string& text) {
             const int n = ImTextCharFromUtf8(&cp, c, end);
             c += n > 0 ? n : 1;
         }
-        for (const ImWchar* r = kBorrowedRanges; r[0] != 0; r += 2)
+        for (const ImWchar* r = kLazyRanges; r[0] != 0; r += 2)
             if (cp >= r[0] && cp <= r[1]) return true;
     }
     return false;
 }
 
-// True the first time a text the canvas draws needs the borrowed glyphs: the reader's sentence,
+// True the first time a text the canvas draws needs the lazy glyphs: the reader's sentence,
 // draft and model text, a message, or (once loaded) the trained model's vocabulary, whose tokens
 // the next-token list shows. The static files were looked through as main read them.
-bool wants_borrowed_glyphs(App& a) {
+bool wants_lazy_glyphs(App& a) {
     Platform& p = a.plat;
-    if (p.borrowed_glyphs || kBorrowedRanges[0] == 0) return false;
+    if (p.lazy_glyphs || kLazyRanges[0] == 0) return false;
     const app::AppState& s = a.state;
-    bool want = has_borrowed_glyph(s.sentence) || has_borrowed_glyph(s.sentence_draft) ||
-                has_borrowed_glyph(s.model.text) || has_borrowed_glyph(s.message);
+    bool want = has_lazy_glyph(s.sentence) || has_lazy_glyph(s.sentence_draft) ||
+                has_lazy_glyph(s.model.text) || has_lazy_glyph(s.message);
     if (a.lib.model.get() != p.glyphs_model) {
         p.glyphs_model = a.lib.model.get();
         if (a.lib.model)
             for (const std::string& t : a.lib.model->model.bpe.token_bytes)
-                want = want || has_borrowed_glyph(t);
+                want = want || has_lazy_glyph(t);
     }
     return want;
 }
@@ -332,7 +334,8 @@ bool update_fonts(Platform& p) {
     cfg.FontDataOwnedByAtlas = false;  // the bytes are compiled in (embedded.h)
     // Order matters: app::FontRole indexes io.Fonts->Fonts. The SemiBold subset leaves out the
     // ranges glyphs.json marks "regular"; those are merged from Regular into each bold font
-    // (MergeMode), so a Greek or Polish token in bold text is drawn, in Regular's weight.
+    // (MergeMode), so a Greek or Polish token in bold text is drawn, in Regular's weight. Until a
+    // text needs the lazy ranges, both faces load only kEagerRanges (which both subsets hold).
     const app::EmbeddedFile* regular = app::embedded_file("fonts/Inter-Regular.otf");
     const app::EmbeddedFile* semibold = app::embedded_file("fonts/Inter-SemiBold.otf");
     const bool bold[] = {false, true, true, false};
@@ -343,14 +346,14 @@ bool update_fonts(Platform& p) {
         io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(f->data),
                                        static_cast<int>(f->size), px, &cfg, ranges);
     };
-    const bool borrowed = p.borrowed_glyphs && kBorrowedRanges[0] != 0;
+    const bool all = p.lazy_glyphs || kLazyRanges[0] == 0;
     for (int i = 0; i < 4; ++i) {
-        if (!bold[i]) {  // kSemiBoldRanges: every range but the borrowed ones
-            add(regular, sizes[i] * s, borrowed ? kGlyphRanges : kSemiBoldRanges, false);
+        if (!bold[i]) {
+            add(regular, sizes[i] * s, all ? kGlyphRanges : kEagerRanges, false);
             continue;
         }
-        add(semibold, sizes[i] * s, kSemiBoldRanges, false);
-        if (borrowed) add(regular, sizes[i] * s, kBorrowedRanges, true);
+        add(semibold, sizes[i] * s, all ? kSemiBoldRanges : kEagerRanges, false);
+        if (all && kBorrowedRanges[0] != 0) add(regular, sizes[i] * s, kBorrowedRanges, true);
     }
     io.FontGlobalScale = 1.0f / s;
 #ifdef ATTN_BENCH
@@ -483,8 +486,8 @@ void frame(void* arg) {
         return;
     }
     woke = update_canvas_size(p) || woke;
-    if (wants_borrowed_glyphs(a)) {
-        p.borrowed_glyphs = true;
+    if (wants_lazy_glyphs(a)) {
+        p.lazy_glyphs = true;
         p.font_dpr = 0;  // rebuild the atlas now, with them
     }
     woke = update_fonts(p) || woke;
@@ -808,7 +811,7 @@ int main(int, char**) {
             return attn::Error{attn::ErrorCode::FileNotReadable,
                                "The app was built without " + name + "."};
         std::string text(reinterpret_cast<const char*>(f->data), f->size);
-        if (has_borrowed_glyph(text)) g_app.plat.borrowed_glyphs = true;  // drawn from the start
+        if (has_lazy_glyph(text)) g_app.plat.lazy_glyphs = true;  // drawn from the start
         return text;
     });
     if (lib.ok()) {
