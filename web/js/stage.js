@@ -414,7 +414,10 @@
     var appScenario = null;
     try { appScenario = JSON.parse(api.state()).scenario; } catch (e) { appScenario = null; }
     if (el.scenario.value !== 'sentence' && el.scenario.value !== appScenario) call(api.setScenario, [el.scenario.value], el.ctlError);
-    refresh();
+    // The canvas's first frame sends its state (onStateChange) and the page follows it; this
+    // refresh only makes sure, after that frame has been painted, not before it (it costs tens of
+    // ms of layout on a slow phone, which the first frame would otherwise wait for).
+    requestAnimationFrame(function () { setTimeout(refresh, 0); });
   }
 
   function hasWebGL2() {
