@@ -813,12 +813,35 @@ char32_t next_code_point(const std::string& text, std::size_t& i) {
     return cp;
 }
 
-bool canvas_draws(char32_t cp) {
-    constexpr char32_t ranges[] = {ATTN_GLYPH_RANGES};
-    if (cp == '\t' || cp == '\n' || cp == '\r') return true;  // whitespace separates tokens
-    for (std::size_t r = 0; r + 1 < std::size(ranges); r += 2)
+// Inclusive [first, last] pairs of code points, from the one glyph list (assets/theme/glyphs.json).
+constexpr char32_t kDrawnRanges[] = {ATTN_GLYPH_RANGES};
+constexpr char32_t kLazyRanges[] = {ATTN_GLYPH_RANGES_LAZY 0};  // a 0 ends it (it may be empty)
+
+template <std::size_t N>
+bool in_ranges(char32_t cp, const char32_t (&ranges)[N]) {
+    for (std::size_t r = 0; r + 1 < N; r += 2)
         if (cp >= ranges[r] && cp <= ranges[r + 1]) return true;
     return false;
+}
+
+bool canvas_draws(char32_t cp) {
+    if (cp == '\t' || cp == '\n' || cp == '\r') return true;  // whitespace separates tokens
+    return in_ranges(cp, kDrawnRanges);
+}
+
+// The code point of a JSON escape "\uXXXX" at text[i] (advancing i past it), or nullopt.
+std::optional<char32_t> json_escape_at(const std::string& text, std::size_t& i) {
+    if (text[i] != '\\' || i + 6 > text.size() || text[i + 1] != 'u') return std::nullopt;
+    char32_t cp = 0;
+    for (std::size_t k = i + 2; k < i + 6; ++k) {
+        const char c = text[k];
+        if (!std::isxdigit(static_cast<unsigned char>(c))) return std::nullopt;
+        cp = cp * 16 + static_cast<char32_t>(std::isdigit(static_cast<unsigned char>(c))
+                                                 ? c - '0'
+                                                 : std::tolower(static_cast<unsigned char>(c)) - 'a' + 10);
+    }
+    i += 6;
+    return cp;
 }
 
 // A word token has a letter or digit: ASCII alphanumerics, or any non-ASCII character that is not
@@ -842,6 +865,15 @@ std::string unsupported_characters(const std::string& text) {
         out += text.substr(start, i - start);
     }
     return out;
+}
+
+bool needs_lazy_glyphs(const std::string& text) {
+    // An escaped backslash before "u" reads as an escape too: that errs towards the full atlas.
+    for (std::size_t i = 0; i < text.size();) {
+        const std::optional<char32_t> escaped = json_escape_at(text, i);
+        if (in_ranges(escaped ? *escaped : next_code_point(text, i), kLazyRanges)) return true;
+    }
+    return false;
 }
 
 Position default_focus(const std::string& text) {

@@ -52,16 +52,16 @@ const ImWchar kSemiBoldRanges[] = {ATTN_GLYPH_RANGES_SEMIBOLD, 0};
 const ImWchar kBorrowedRanges[] = {ATTN_GLYPH_RANGES_BORROWED 0};  // drawn from Regular in bold text
 // The lazy ranges (the borrowed ones and most of Latin-1: about two thirds of the glyphs) join the
 // atlas only once a text the canvas draws holds one of them (wants_lazy_glyphs): until then the
-// start-up builds and uploads the eager third, in both faces. Once in, they stay.
+// start-up builds and uploads the eager third, in both faces. Once in, they stay. With no lazy
+// range the eager list is the whole list, and nothing is borrowed.
 const ImWchar kEagerRanges[] = {ATTN_GLYPH_RANGES_EAGER, 0};
-const ImWchar kLazyRanges[] = {ATTN_GLYPH_RANGES_LAZY 0};
 
 struct Platform {
     SDL_Window* window = nullptr;
     SDL_GLContext gl = nullptr;
     double css_w = 0, css_h = 0;
     double dpr = 0, font_dpr = 0;  // effective pixel ratio (capped), and the fonts' one
-    bool lazy_glyphs = false;      // the atlas holds kLazyRanges (see there)
+    bool lazy_glyphs = false;      // the atlas holds the lazy ranges (see kEagerRanges)
     const void* glyphs_model = nullptr;  // the trained model whose vocabulary was looked through
     float scroll = 0;              // CSS px of the stage above the canvas (the page's scroll)
     bool running = true;
@@ -282,40 +282,20 @@ bool update_canvas_size(Platform& p) {
     return true;
 }
 
-// Whether `text` holds a code point of kLazyRanges, as UTF-8 or as a JSON \uXXXX escape (the
-// static files are JSON; an escaped backslash before "u" only errs towards the full atlas).
-bool has_lazy_glyph(const std::string& text) {
-    const char *c = text.data(), *end = c + text.size();
-    while (c < end) {
-        unsigned int cp = 0;
-        if (*c == '\\' && end - c >= 6 && c[1] == 'u') {
-            const std::string hex(c + 2, 4);
-            cp = static_cast<unsigned int>(std::strtoul(hex.c_str(), nullptr, 16));
-            c += 6;
-        } else {
-            const int n = ImTextCharFromUtf8(&cp, c, end);
-            c += n > 0 ? n : 1;
-        }
-        for (const ImWchar* r = kLazyRanges; r[0] != 0; r += 2)
-            if (cp >= r[0] && cp <= r[1]) return true;
-    }
-    return false;
-}
-
 // True the first time a text the canvas draws needs the lazy glyphs: the reader's sentence,
 // draft and model text, a message, or (once loaded) the trained model's vocabulary, whose tokens
 // the next-token list shows. The static files were looked through as main read them.
 bool wants_lazy_glyphs(App& a) {
     Platform& p = a.plat;
-    if (p.lazy_glyphs || kLazyRanges[0] == 0) return false;
+    if (p.lazy_glyphs) return false;
     const app::AppState& s = a.state;
-    bool want = has_lazy_glyph(s.sentence) || has_lazy_glyph(s.sentence_draft) ||
-                has_lazy_glyph(s.model.text) || has_lazy_glyph(s.message);
+    bool want = app::needs_lazy_glyphs(s.sentence) || app::needs_lazy_glyphs(s.sentence_draft) ||
+                app::needs_lazy_glyphs(s.model.text) || app::needs_lazy_glyphs(s.message);
     if (a.lib.model.get() != p.glyphs_model) {
         p.glyphs_model = a.lib.model.get();
         if (a.lib.model)
             for (const std::string& t : a.lib.model->model.bpe.token_bytes)
-                want = want || has_lazy_glyph(t);
+                want = want || app::needs_lazy_glyphs(t);
     }
     return want;
 }
@@ -346,7 +326,7 @@ bool update_fonts(Platform& p) {
         io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(f->data),
                                        static_cast<int>(f->size), px, &cfg, ranges);
     };
-    const bool all = p.lazy_glyphs || kLazyRanges[0] == 0;
+    const bool all = p.lazy_glyphs;
     for (int i = 0; i < 4; ++i) {
         if (!bold[i]) {
             add(regular, sizes[i] * s, all ? kGlyphRanges : kEagerRanges, false);
@@ -486,10 +466,6 @@ void frame(void* arg) {
         return;
     }
     woke = update_canvas_size(p) || woke;
-    if (wants_lazy_glyphs(a)) {
-        p.lazy_glyphs = true;
-        p.font_dpr = 0;  // rebuild the atlas now, with them
-    }
     woke = update_fonts(p) || woke;
     woke = update_scroll(p) || woke;
     update_media_queries(a);
@@ -505,6 +481,13 @@ void frame(void* arg) {
         p.awake_until = now + 500;
     if (now > p.awake_until) return;
     p.drawn_revision = a.state.revision;
+    // Texts are looked through on drawn frames only: a new one comes with input or a page edit,
+    // and either wakes the canvas.
+    if (wants_lazy_glyphs(a)) {
+        p.lazy_glyphs = true;
+        p.font_dpr = 0;  // rebuild the atlas now, with them
+        update_fonts(p);
+    }
     app::apply_style(a.state.theme);
 
     const Uint64 ui_start = SDL_GetPerformanceCounter();
@@ -811,7 +794,7 @@ int main(int, char**) {
             return attn::Error{attn::ErrorCode::FileNotReadable,
                                "The app was built without " + name + "."};
         std::string text(reinterpret_cast<const char*>(f->data), f->size);
-        if (has_lazy_glyph(text)) g_app.plat.lazy_glyphs = true;  // drawn from the start
+        if (app::needs_lazy_glyphs(text)) g_app.plat.lazy_glyphs = true;  // drawn from the start
         return text;
     });
     if (lib.ok()) {

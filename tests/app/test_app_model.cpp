@@ -208,6 +208,20 @@ TEST(AppTokenize, NamesTheCharactersTheCanvasCannotDrawOnceEach) {
     EXPECT_EQ(j["unsupported"], "猫");
 }
 
+TEST(AppGlyphs, LazyGlyphsAreFoundWrittenOutOrEscapedAndOnlyThen) {
+    // The canvas's own text: Basic Latin plus the eager signs (middle dot, times, capital sigma).
+    EXPECT_FALSE(app::needs_lazy_glyphs("q \u00b7 k = \u03a3 q\u00d7k, \\u00"));
+    EXPECT_FALSE(app::needs_lazy_glyphs("Σ q·k × 2 √d ≈ 1 → ✓"));
+    EXPECT_FALSE(app::needs_lazy_glyphs(""));
+    EXPECT_TRUE(app::needs_lazy_glyphs("café"));        // Latin-1, "lazy"
+    EXPECT_TRUE(app::needs_lazy_glyphs("łódź"));        // Latin Extended-A, "regular"
+    EXPECT_TRUE(app::needs_lazy_glyphs("ψυχή"));        // Greek, "regular"
+    EXPECT_TRUE(app::needs_lazy_glyphs("caf\\u00e9"));  // as the JSON files write it
+    EXPECT_TRUE(app::needs_lazy_glyphs("\\u00C9t\\u00e9"));
+    EXPECT_FALSE(app::needs_lazy_glyphs("\\u00zz \\u12"));  // not an escape, cut short
+    EXPECT_FALSE(app::needs_lazy_glyphs(std::string("\xff\xfe")));  // invalid UTF-8: U+FFFD
+}
+
 TEST(AppTokenize, TooLongTextIsAnErrorWithTheEnginesLimits) {
     auto j = nlohmann::json::parse(app::tokenize_json(std::string(10000, 'a')));
     EXPECT_FALSE(j["ok"].get<bool>());
