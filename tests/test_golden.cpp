@@ -25,9 +25,7 @@ Golden run(const std::string& file) {
     return g;
 }
 
-double round2(double x) {
-    return std::round(x * 100.0) / 100.0;
-}
+double round2(double x) { return std::round(x * 100.0) / 100.0; }
 
 void expect_reference(const Golden& g) {
     ref::Step s = ref::attend(g.input.query, g.input.keys, g.input.values, {}, true, 1.0);

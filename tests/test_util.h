@@ -30,9 +30,7 @@ inline ::testing::AssertionResult AllFinite(const attn::Vector& v) {
     return ::testing::AssertionSuccess();
 }
 
-inline ::testing::AssertionResult AllFinite(const attn::Matrix& m) {
-    return AllFinite(m.data);
-}
+inline ::testing::AssertionResult AllFinite(const attn::Matrix& m) { return AllFinite(m.data); }
 
 inline double sum(const attn::Vector& v) {
     double s = 0;

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cinttypes>
-#include <iterator>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 #include "content_json.h"
 
@@ -34,9 +34,7 @@ std::string scenario_choices(const Library& lib) {
     return list;
 }
 
-bool is_sentence(const attn::Scenario& s) {
-    return s.kind == attn::ScenarioKind::Sentence;
-}
+bool is_sentence(const attn::Scenario& s) { return s.kind == attn::ScenarioKind::Sentence; }
 
 // The own-sentence scenario: the engine's tokenizer and illustrative model, the app's options,
 // the library's id and seed.
@@ -55,9 +53,7 @@ int token_count(const std::string& text) {
     return t.ok() ? static_cast<int>(t.value().size()) : 0;
 }
 
-void resize_vector(attn::Vector& v, int d) {
-    v.resize(static_cast<std::size_t>(d), 0.0);
-}
+void resize_vector(attn::Vector& v, int d) { v.resize(static_cast<std::size_t>(d), 0.0); }
 
 // Keeps only the denied positions that still exist in `s`.
 void keep_valid_denied(attn::Scenario& s) {
@@ -147,7 +143,8 @@ bool changes_model(const Edits& e) {
     bool any = !e.vectors.empty();
 #define ATTN_IS_MODEL_VALUE(group, type, name) \
     any = any || (EditGroup::group == EditGroup::Model && e.name.has_value());
-#define ATTN_IS_MODEL_FLAG(group, name) any = any || (EditGroup::group == EditGroup::Model && e.name);
+#define ATTN_IS_MODEL_FLAG(group, name) \
+    any = any || (EditGroup::group == EditGroup::Model && e.name);
     ATTN_EDIT_VALUES(ATTN_IS_MODEL_VALUE)
     ATTN_EDIT_FLAGS(ATTN_IS_MODEL_FLAG)
 #undef ATTN_IS_MODEL_VALUE
@@ -194,9 +191,7 @@ attn::Result<Library> load_library_with(const Read& read) {
 }
 }  // namespace
 
-attn::Result<Library> load_library(ReadContent read) {
-    return load_library_with(read);
-}
+attn::Result<Library> load_library(ReadContent read) { return load_library_with(read); }
 
 attn::Result<Library> load_library(const std::string& scenario_dir, const std::string& ui_path) {
     return load_library_with([&](const std::string& name) {
@@ -246,8 +241,9 @@ attn::Result<Derived> compute(const AppState& s, const Library& lib, const Deriv
     d.loaded = lib.model;
     const bool on_sentence = is_sentence(s.scenario);
     if (s.scenario_id == kModelScenarioId) {
-        const ModelRun* reuse =
-            previous && previous->model_ok && previous->loaded == lib.model ? &previous->model : nullptr;
+        const ModelRun* reuse = previous && previous->model_ok && previous->loaded == lib.model
+                                    ? &previous->model
+                                    : nullptr;
         if (auto e = compute_model(s, lib, d, reuse)) return *e;
     } else if (!on_sentence) {
         auto focus = attn::run_scenario(s.scenario);
@@ -366,10 +362,11 @@ void apply_scenario_edits(Pending& p, const Edits& e) {
         const int n = token_count(*e.sentence);
         next.sentence = *e.sentence;
         next.sentence_draft = *e.sentence;
-        next.sentence_focus = e.focus && *e.focus >= 0
-                                  ? *e.focus
-                                  : (e.focus ? default_focus(*e.sentence)
-                                             : std::clamp(next.sentence_focus, 0, std::max(0, n - 1)));
+        next.sentence_focus =
+            e.focus && *e.focus >= 0
+                ? *e.focus
+                : (e.focus ? default_focus(*e.sentence)
+                           : std::clamp(next.sentence_focus, 0, std::max(0, n - 1)));
         next.scenario.denied.clear();
         p.unpin();
         p.rebuild_sentence(options);
@@ -481,13 +478,16 @@ void apply_model_edits(Pending& p, const Edits& e) {
     const bool any = enter || e.model_text || e.model_example || e.model_layer || e.model_head ||
                      e.model_ablate || (in_model && e.focus);
     if (in_model && (e.temperature || e.scale || e.causal || e.toggle_mask))
-        p.fail("The trained model's heads always use the 1/√d scale, temperature 1 and the causal "
-               "mask: they are part of how it was trained.");
+        p.fail(
+            "The trained model's heads always use the 1/√d scale, temperature 1 and the causal "
+            "mask: they are part of how it was trained.");
     if (!any) return;
     if (!p.lib.model) return p.fail(p.lib.text.model.not_loaded);
     const attn::ModelConfig& c = p.lib.model->model.config;
     ModelChoice& m = next.model;
-    const auto last = [&](const std::string& text) { return std::max(0, p.model_token_count(text) - 1); };
+    const auto last = [&](const std::string& text) {
+        return std::max(0, p.model_token_count(text) - 1);
+    };
     const auto choose_example = [&](int i) {
         const ModelExample* x = model_example(p.lib, i);
         if (!x) return p.fail("There is no example text " + std::to_string(i) + ".");
@@ -594,9 +594,9 @@ void keep_view_and_example_together(Pending& p, const AppState& before) {
 // Whether anything the reader sees differs between two states (beyond the engine's numbers).
 bool looks_different(const AppState& a, const AppState& b) {
     return a.panel != b.panel || a.shown_head != b.shown_head ||
-           a.sentence_draft != b.sentence_draft || a.message != b.message ||
-           a.pinned != b.pinned || a.step != b.step || highlighted(a) != highlighted(b) ||
-           a.theme != b.theme || a.reduced_motion != b.reduced_motion || a.touch != b.touch;
+           a.sentence_draft != b.sentence_draft || a.message != b.message || a.pinned != b.pinned ||
+           a.step != b.step || highlighted(a) != highlighted(b) || a.theme != b.theme ||
+           a.reduced_motion != b.reduced_motion || a.touch != b.touch;
 }
 
 }  // namespace
@@ -665,9 +665,8 @@ nlohmann::json whole_sentence_json(const Derived& d) {
     for (const attn::HeadResult& hr : d.sequence.heads) {
         std::vector<int> order;
         for (int j = 0; j < hr.weights.cols; ++j) order.push_back(j);
-        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-            return hr.weights.at(f, a) > hr.weights.at(f, b);
-        });
+        std::stable_sort(order.begin(), order.end(),
+                         [&](int a, int b) { return hr.weights.at(f, a) > hr.weights.at(f, b); });
         json top = json::array();
         for (std::size_t k = 0; k < order.size() && k < 3; ++k)
             top.push_back({{"position", order[k]},
@@ -675,8 +674,11 @@ nlohmann::json whole_sentence_json(const Derived& d) {
                            {"weight", hr.weights.at(f, order[k])}});
         heads.push_back(top);
     }
-    return {{"sentence", sent.sentence}, {"tokens", sent.tokens}, {"focus", f},
-            {"causal", sent.options.causal}, {"heads", heads}};
+    return {{"sentence", sent.sentence},
+            {"tokens", sent.tokens},
+            {"focus", f},
+            {"causal", sent.options.causal},
+            {"heads", heads}};
 }
 
 // Misconception 1 now: the swapped word's own score for the focus before and after, and whether
@@ -710,16 +712,20 @@ nlohmann::json next_json(const std::vector<NextToken>& list) {
 // The "model" object of the state JSON (docs/contract.md, "Model view").
 nlohmann::json model_json(const AppState& s, const Derived& d) {
     using nlohmann::json;
-    json j{{"loaded", d.loaded != nullptr}, {"active", s.scenario_id == kModelScenarioId && d.model_ok}};
+    json j{{"loaded", d.loaded != nullptr},
+           {"active", s.scenario_id == kModelScenarioId && d.model_ok}};
     if (!d.loaded) return j;
     const attn::ModelConfig& c = d.loaded->model.config;
     j["weights_sha256"] = d.loaded->sha256;
     j["weights_bytes"] = d.loaded->bytes;
     j["config"] = {{"vocab", c.vocab}, {"context", c.context}, {"d_model", c.d_model},
-                   {"heads", c.heads}, {"layers", c.layers}, {"d_ff", c.d_ff}};
+                   {"heads", c.heads}, {"layers", c.layers},   {"d_ff", c.d_ff}};
     json heads = json::array();
     for (const HeadLabel& h : d.loaded->heads) {
-        json one{{"layer", h.layer}, {"head", h.head}, {"label", h.label}, {"score", h.score()},
+        json one{{"layer", h.layer},
+                 {"head", h.head},
+                 {"label", h.label},
+                 {"score", h.score()},
                  {"score_name", h.score_name()}};
         const std::size_t at = static_cast<std::size_t>(h.layer * c.heads + h.head);
         if (at < d.model_heads.size()) one["description"] = d.model_heads[at];
@@ -737,8 +743,10 @@ nlohmann::json model_json(const AppState& s, const Derived& d) {
     j["head"] = m.head;
     j["focus"] = m.focus;
     j["ablated"] = m.ablate ? json{{"layer", m.layer}, {"head", m.head}} : json(nullptr);
-    j["row"] = {{"dot_products", r.focus.dot_products}, {"scores", r.focus.scores},
-                {"weights", r.focus.weights}, {"scale", r.focus.scale}};
+    j["row"] = {{"dot_products", r.focus.dot_products},
+                {"scores", r.focus.scores},
+                {"weights", r.focus.weights},
+                {"scale", r.focus.scale}};
     j["head_output"] = r.head_output;
     j["next"] = next_json(r.next);
     j["next_ablated"] = next_json(r.next_ablated);
@@ -836,9 +844,10 @@ std::optional<char32_t> json_escape_at(const std::string& text, std::size_t& i) 
     for (std::size_t k = i + 2; k < i + 6; ++k) {
         const char c = text[k];
         if (!std::isxdigit(static_cast<unsigned char>(c))) return std::nullopt;
-        cp = cp * 16 + static_cast<char32_t>(std::isdigit(static_cast<unsigned char>(c))
-                                                 ? c - '0'
-                                                 : std::tolower(static_cast<unsigned char>(c)) - 'a' + 10);
+        cp = cp * 16 +
+             static_cast<char32_t>(std::isdigit(static_cast<unsigned char>(c))
+                                       ? c - '0'
+                                       : std::tolower(static_cast<unsigned char>(c)) - 'a' + 10);
     }
     i += 6;
     return cp;
@@ -969,13 +978,9 @@ std::string frame_stats_json(int tokens, std::vector<double> ui_ms, std::vector<
         .dump();
 }
 
-std::optional<Position> highlighted(const AppState& s) {
-    return s.hover ? s.hover : s.pinned;
-}
+std::optional<Position> highlighted(const AppState& s) { return s.hover ? s.hover : s.pinned; }
 
-bool is_vectors_kind(const AppState& s) {
-    return s.scenario.kind == attn::ScenarioKind::Vectors;
-}
+bool is_vectors_kind(const AppState& s) { return s.scenario.kind == attn::ScenarioKind::Vectors; }
 
 std::string focus_label(const attn::Scenario& s) {
     const std::string& token = attn::focus_token(s);

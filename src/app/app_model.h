@@ -78,8 +78,8 @@ bool needs_lazy_glyphs(const std::string& text);
 
 // Helpers the views share (read-only, no maths of the engine's).
 std::optional<Position> highlighted(const AppState& s);  // hover if any, else the pinned one
-bool is_vectors_kind(const AppState& s);  // the vectors can be edited by hand
-std::string focus_label(const attn::Scenario& s);       // the focus token, or "focus" if none
-std::string format_number(double v, int decimals = 2);  // "−0.70" with a true minus sign
+bool is_vectors_kind(const AppState& s);                 // the vectors can be edited by hand
+std::string focus_label(const attn::Scenario& s);        // the focus token, or "focus" if none
+std::string format_number(double v, int decimals = 2);   // "−0.70" with a true minus sign
 
 }  // namespace app

@@ -33,9 +33,11 @@ constexpr int to_int(Step s) { return static_cast<int>(s); }
 constexpr int to_int(Panel p) { return static_cast<int>(p); }
 
 // Two kinds of index, never mixed up:
-using Position = attn::TokenPosition;  // a token's place in the sentence (focus, masks, hover, pins)
-using CandidateIndex = int;  // an index into the candidate list (Derived::positions[j], vectors);
-                             // signed like ImGui's ids (the engine's attn::CandidateIndex is size_t)
+// a token's place in the sentence (focus, masks, hover, pins)
+using Position = attn::TokenPosition;
+// an index into the candidate list (Derived::positions[j], vectors); signed like ImGui's ids (the
+// engine's attn::CandidateIndex is size_t)
+using CandidateIndex = int;
 
 constexpr int kMinD = 2, kMaxD = 8;      // the vector editor's range for d
 constexpr int kMaxShownHeads = 4;        // the heatmap offers 1..4 heads
@@ -69,7 +71,7 @@ struct AppState {
     // presentation
     Theme theme = Theme::Light;
     bool reduced_motion = false;
-    bool touch = false;     // the last pointer was a finger: hints speak of taps
+    bool touch = false;  // the last pointer was a finger: hints speak of taps
     FieldRect sentence_field;
     double anim_step = 0.0;                           // eased step position (follows `step`)
     std::vector<double> shown_scores, shown_weights;  // eased bar values (follow the engine)
@@ -121,31 +123,31 @@ enum class EditGroup { Model, Presentation };
 // follows); Presentation edits change only what is drawn. Merging (later values win), the
 // model/presentation split and the field declarations below are all generated from these lists.
 //   X(group, type, name)  an optional value
-#define ATTN_EDIT_VALUES(X)                                                                  \
-    X(Model, std::string, scenario_id)                                                       \
-    X(Model, std::string, sentence) /* commit this text */                                   \
-    X(Model, Position, focus)                                                                \
-    X(Model, int, heads)                                                                     \
-    X(Model, int, variant)                                                                   \
-    X(Model, int, d)                                                                         \
-    X(Model, double, temperature)                                                            \
-    X(Model, bool, scale)                                                                    \
-    X(Model, bool, causal)                                                                   \
-    X(Model, Position, toggle_mask) /* mask / unmask this position */                       \
-    X(Model, std::string, model_text) /* run the trained model on this text */              \
-    X(Model, int, model_example)      /* ... or on this example text */                     \
-    X(Model, int, model_layer)                                                               \
-    X(Model, int, model_head)                                                                \
-    X(Model, bool, model_ablate)      /* switch the chosen head off */                       \
-    X(Presentation, int, step)      /* a request, checked against Step */                    \
-    X(Presentation, int, panel)     /* a request, checked against Panel */                   \
-    X(Presentation, Position, pinned) /* pin (or unpin, if pinned) this candidate */         \
-    X(Presentation, HoverReport, hover)                                                      \
-    X(Presentation, std::string, sentence_draft)                                             \
-    X(Presentation, int, shown_head)                                                         \
-    X(Presentation, bool, reduced_motion)                                                    \
-    X(Presentation, bool, dark)                                                              \
-    X(Presentation, bool, touch)                                                             \
+#define ATTN_EDIT_VALUES(X)                                                          \
+    X(Model, std::string, scenario_id)                                               \
+    X(Model, std::string, sentence) /* commit this text */                           \
+    X(Model, Position, focus)                                                        \
+    X(Model, int, heads)                                                             \
+    X(Model, int, variant)                                                           \
+    X(Model, int, d)                                                                 \
+    X(Model, double, temperature)                                                    \
+    X(Model, bool, scale)                                                            \
+    X(Model, bool, causal)                                                           \
+    X(Model, Position, toggle_mask)   /* mask / unmask this position */              \
+    X(Model, std::string, model_text) /* run the trained model on this text */       \
+    X(Model, int, model_example)      /* ... or on this example text */              \
+    X(Model, int, model_layer)                                                       \
+    X(Model, int, model_head)                                                        \
+    X(Model, bool, model_ablate)      /* switch the chosen head off */               \
+    X(Presentation, int, step)        /* a request, checked against Step */          \
+    X(Presentation, int, panel)       /* a request, checked against Panel */         \
+    X(Presentation, Position, pinned) /* pin (or unpin, if pinned) this candidate */ \
+    X(Presentation, HoverReport, hover)                                              \
+    X(Presentation, std::string, sentence_draft)                                     \
+    X(Presentation, int, shown_head)                                                 \
+    X(Presentation, bool, reduced_motion)                                            \
+    X(Presentation, bool, dark)                                                      \
+    X(Presentation, bool, touch)                                                     \
     X(Presentation, FieldRect, sentence_field)
 //   X(group, name)  a flag: set by anyone wins
 #define ATTN_EDIT_FLAGS(X) \

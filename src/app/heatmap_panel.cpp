@@ -46,8 +46,8 @@ struct MapGeom {
 
 // The cells of head `hr`: one textured quad (one texel per cell, masked cells neutral), then
 // the hatching of the masked half on top.
-void DrawCells(ImDrawList* dl, const MapGeom& g, int head, const attn::HeadResult& hr,
-               bool causal, const Palette& p, Theme theme) {
+void DrawCells(ImDrawList* dl, const MapGeom& g, int head, const attn::HeadResult& hr, bool causal,
+               const Palette& p, Theme theme) {
     if (ImTextureID tex = HeatmapTexture(head, hr.weights, causal, theme, MaskedFill(p)))
         dl->AddImage(tex, g.lo, ImVec2(g.lo.x + g.size, g.lo.y + g.size));
     if (causal) MaskedHatch(dl, g.lo, g.size, g.n, p, theme);
@@ -174,7 +174,8 @@ Hit RowHits(const Heat& h, const MapGeom& g) {
         if (!active) continue;
         int col = std::clamp(store->GetInt(col_key, i), 0, h.n - 1);
         if (mouse) {
-            col = std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - g.lo.x) / c), 0, h.n - 1);
+            col =
+                std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - g.lo.x) / c), 0, h.n - 1);
         } else if (focused) {
             if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)))
                 col = std::max(0, col - 1);
@@ -268,8 +269,8 @@ void CellTooltip(const Heat& h, const UiText& t, const attn::HeadResult& hr, con
         ImGui::Text("weight masked (0), score %s", score.c_str());
         Caption("The causal mask hides later tokens from this query.", h.p);
     } else {
-        ImGui::Text("weight %s, score %s", format_number(hr.weights.at(hit.row, hit.col), 2).c_str(),
-                    score.c_str());
+        ImGui::Text("weight %s, score %s",
+                    format_number(hr.weights.at(hit.row, hit.col), 2).c_str(), score.c_str());
     }
     Caption("Tap, click or press Enter to make row " + std::to_string(hit.row + 1) + " the focus.",
             h.p);
@@ -307,8 +308,8 @@ void DrawKey(const Heat& h, float W) {
     float x = x0 + lab0 + ramp_w + 6;
     h.dl->AddText(h.small, fs, ImVec2(x, k.y + 1), rgba(h.p.muted), "1");
     x += h.text_w("1") + 18;
-    const float need = (h.causal ? h.text_w("masked (causal)") + fs + 28 : 0.0f) +
-                       h.text_w("focus row") + fs + 16;
+    const float need =
+        (h.causal ? h.text_w("masked (causal)") + fs + 28 : 0.0f) + h.text_w("focus row") + fs + 16;
     const float row2 = (x + need > k.x + W) ? fs + 8 : 0.0f;  // wrap the other keys when narrow
     if (row2 > 0) x = k.x;
     const float ky = k.y + row2;
@@ -335,8 +336,9 @@ void DrawKey(const Heat& h, float W) {
 void RowInspector(const Heat& h, const attn::HeadResult& hr, int focus, float W) {
     std::vector<int> order;
     for (int j = 0; j < h.n; ++j) order.push_back(j);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int a, int b) { return hr.weights.at(focus, a) > hr.weights.at(focus, b); });
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return hr.weights.at(focus, a) > hr.weights.at(focus, b);
+    });
     const int shown = std::min(h.n, 6);
     ImGui::Dummy(ImVec2(1, 4));
     Strong("Row " + std::to_string(focus + 1) + " “" + h.token(focus) + "”" +
@@ -350,8 +352,8 @@ void RowInspector(const Heat& h, const attn::HeadResult& hr, int focus, float W)
         const float y = o.y + k * row;
         const double w = hr.weights.at(focus, j);
         h.dl->AddText(ImGui::GetFont(), kBodyPx, ImVec2(o.x, y + 2), rgba(h.p.ink),
-                      Ellipsize(ImGui::GetFont(), kBodyPx,
-                                std::to_string(j + 1) + " " + h.token(j), label_w - 6)
+                      Ellipsize(ImGui::GetFont(), kBodyPx, std::to_string(j + 1) + " " + h.token(j),
+                                label_w - 6)
                           .c_str());
         h.dl->AddRectFilled(ImVec2(o.x + label_w, y + 5), ImVec2(o.x + label_w + bw, y + row - 5),
                             rgba(h.p.surface_alt), 3);
@@ -379,16 +381,24 @@ Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t) {
         EndCard(card);
         return e;
     }
-    const Heat h{s, d, p, ImGui::GetWindowDrawList(), font(FontRole::Small),
-                 font(FontRole::Strong), kSmallPx, n, heads, std::clamp(s.shown_head, 0, heads - 1),
+    const Heat h{s,
+                 d,
+                 p,
+                 ImGui::GetWindowDrawList(),
+                 font(FontRole::Small),
+                 font(FontRole::Strong),
+                 kSmallPx,
+                 n,
+                 heads,
+                 std::clamp(s.shown_head, 0, heads - 1),
                  d.sentence.options.causal};
     if (heads > 1) HeadStrip(h, W, t, e);
     const BigMap m = LayOutBigMap(h, W);
     const attn::HeadResult& hr = h.head(h.shown);
     if (heads > 1)
-        h.dl->AddText(h.strong, h.fs, m.o, rgba(p.accent),
-                      ("Head " + std::to_string(h.shown + 1) + " of " + std::to_string(heads))
-                          .c_str());
+        h.dl->AddText(
+            h.strong, h.fs, m.o, rgba(p.accent),
+            ("Head " + std::to_string(h.shown + 1) + " of " + std::to_string(heads)).c_str());
     DrawCells(h.dl, m.g, h.shown, hr, h.causal, p, s.theme);
     DrawCellNumbers(h, m.g, hr);
     h.dl->AddRect(ImVec2(m.g.lo.x - 0.5f, m.g.lo.y - 0.5f),

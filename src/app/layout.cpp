@@ -4,8 +4,8 @@
 // page's own scrolling (wheel and touch) moves through it.
 #include <algorithm>
 
-#include "theme.h"
 #include "metrics.h"
+#include "theme.h"
 #include "views.h"
 #include "widgets.h"
 
@@ -26,8 +26,10 @@ void Columns(const AppState& s, const Derived& d, const UiText& t, Edits& e,
     if (w >= metrics::kTwoColumnCanvas &&
         ImGui::BeginTable("##cols", 2,
                           ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_NoPadOuterX)) {
-        ImGui::TableSetupColumn("a", ImGuiTableColumnFlags_WidthStretch, metrics::kLeftColumnWeight);
-        ImGui::TableSetupColumn("b", ImGuiTableColumnFlags_WidthStretch, metrics::kRightColumnWeight);
+        ImGui::TableSetupColumn("a", ImGuiTableColumnFlags_WidthStretch,
+                                metrics::kLeftColumnWeight);
+        ImGui::TableSetupColumn("b", ImGuiTableColumnFlags_WidthStretch,
+                                metrics::kRightColumnWeight);
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         merge(e, left(s, d, t));

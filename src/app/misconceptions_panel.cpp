@@ -58,7 +58,8 @@ void SwapPicker(const AppState& s, const UiText& t, const Palette& p, float W, E
     for (const WordSwap& w : t.swaps) labels.push_back(w.from + " → " + w.to);
     std::vector<const char*> ptrs;
     for (const std::string& l : labels) ptrs.push_back(l.c_str());
-    const int pick = Segmented("##swap", ptrs.data(), static_cast<int>(ptrs.size()), s.variant, p, W);
+    const int pick =
+        Segmented("##swap", ptrs.data(), static_cast<int>(ptrs.size()), s.variant, p, W);
     if (pick >= 0) e.variant = pick;
 }
 
@@ -72,7 +73,8 @@ void SwapScoreBars(const Derived& d, const Palette& p, float W) {
     const ImVec2 o = ImGui::GetCursorScreenPos();
     const int n = static_cast<int>(std::min(a.scores.size(), b.scores.size()));
     double ext = 1e-9;
-    for (int j = 0; j < n; ++j) ext = std::max({ext, std::fabs(a.scores[j]), std::fabs(b.scores[j])});
+    for (int j = 0; j < n; ++j)
+        ext = std::max({ext, std::fabs(a.scores[j]), std::fabs(b.scores[j])});
     const bool wide = W >= metrics::kWideContent;
     const float lw = 70, nw = wide ? 200.0f : 110.0f, row = 22;
     const float bw = std::max(40.0f, W - lw - nw);
@@ -86,7 +88,8 @@ void SwapScoreBars(const Derived& d, const Palette& p, float W) {
         const std::string tok = d.variant.tokens[static_cast<std::size_t>(j)];
         const bool changed = tok == d.variant_word_to;
         dl->AddText(changed ? strong : ImGui::GetFont(), kBodyPx, ImVec2(o.x, y + 1),
-                    rgba(changed ? p.highlight : p.ink), Ellipsize(ImGui::GetFont(), kBodyPx, tok, lw - 4).c_str());
+                    rgba(changed ? p.highlight : p.ink),
+                    Ellipsize(ImGui::GetFont(), kBodyPx, tok, lw - 4).c_str());
         const float la = static_cast<float>(a.scores[j] / ext) * bw * 0.5f;
         const float lb = static_cast<float>(b.scores[j] / ext) * bw * 0.5f;
         dl->AddRectFilled(ImVec2(std::min(zero, zero + la), y + 3),
@@ -94,7 +97,8 @@ void SwapScoreBars(const Derived& d, const Palette& p, float W) {
         dl->AddRectFilled(ImVec2(std::min(zero, zero + lb), y + 10),
                           ImVec2(std::max(zero, zero + lb), y + 17), rgba(p.score), 2);
         std::string nums = format_number(a.scores[j]) + " / " + format_number(b.scores[j]);
-        if (wide) nums += "    w " + format_number(a.weights[j]) + " / " + format_number(b.weights[j]);
+        if (wide)
+            nums += "    w " + format_number(a.weights[j]) + " / " + format_number(b.weights[j]);
         dl->AddText(small, kSmallPx, ImVec2(o.x + lw + bw + 8, y + 3),
                     rgba(std::fabs(a.scores[j] - b.scores[j]) > 5e-3 ? p.ink : p.muted),
                     nums.c_str());

@@ -37,9 +37,9 @@ void DrawMap(ImDrawList* dl, const Ctx& c, int layer, int head, ImVec2 lo, float
     const ImU32 masked = MaskedFill(c.p);
     const int at = layer * c.heads + head;
     if (at < static_cast<int>(c.d.model.maps.size()))
-        if (ImTextureID tex = HeatmapTexture(kModelHeatmapSlot + at,
-                                             c.d.model.maps[static_cast<std::size_t>(at)], true,
-                                             c.s.theme, masked)) {
+        if (ImTextureID tex =
+                HeatmapTexture(kModelHeatmapSlot + at, c.d.model.maps[static_cast<std::size_t>(at)],
+                               true, c.s.theme, masked)) {
             dl->AddImage(tex, lo, ImVec2(lo.x + size, lo.y + size));
             MaskedHatch(dl, lo, size, c.n, c.p, c.s.theme);
             return;
@@ -51,7 +51,8 @@ void DrawMap(ImDrawList* dl, const Ctx& c, int layer, int head, ImVec2 lo, float
             const int j0 = bj * c.n / bins, j1 = std::max(j0 + 1, (bj + 1) * c.n / bins);
             float w = 0;
             for (int i = i0; i < i1; ++i)
-                for (int j = j0; j < std::min(j1, i + 1); ++j) w = std::max(w, c.weight(layer, head, i, j));
+                for (int j = j0; j < std::min(j1, i + 1); ++j)
+                    w = std::max(w, c.weight(layer, head, i, j));
             dl->AddRectFilled(ImVec2(lo.x + bj * cell, lo.y + bi * cell),
                               ImVec2(lo.x + (bj + 1) * cell, lo.y + (bi + 1) * cell),
                               rgba(weight_colour(c.s.theme, w, c.n)));
@@ -66,9 +67,9 @@ void Header(const Ctx& c, Edits& e) {
     Heading(mt.title);
     Caption(c.s.scenario.description, c.p);
     const attn::ModelConfig& cfg = c.d.loaded->model.config;
-    Caption(std::to_string(cfg.layers) + " layers · " + std::to_string(cfg.heads) + " heads · d_model " +
-                std::to_string(cfg.d_model) + " · vocabulary " + std::to_string(cfg.vocab) +
-                " · weights " + c.d.loaded->sha256.substr(0, 16),
+    Caption(std::to_string(cfg.layers) + " layers · " + std::to_string(cfg.heads) +
+                " heads · d_model " + std::to_string(cfg.d_model) + " · vocabulary " +
+                std::to_string(cfg.vocab) + " · weights " + c.d.loaded->sha256.substr(0, 16),
             c.p);
     ImGui::Dummy(ImVec2(1, 4));
     std::vector<const char*> names;
@@ -115,10 +116,13 @@ void HeadGrid(const Ctx& c, Edits& e) {
             DrawMap(dl, c, l, h, lo, mini, bins);
             dl->AddRect(ImVec2(lo.x - 2, lo.y - 2), ImVec2(lo.x + mini + 2, lo.y + mini + 2),
                         rgba(on ? c.p.accent : c.p.border), 3, 0, on ? 2.5f : 1.0f);
-            const std::string l1 = "H" + std::to_string(h + 1) + " " + c.t.model.pattern(lab.label).name;
-            dl->AddText(on ? font(FontRole::Strong) : small, kSmallPx, ImVec2(lo.x, lo.y + mini + 4),
-                        rgba(on ? c.p.accent : c.p.ink), Ellipsize(small, kSmallPx, l1, mini).c_str());
-            dl->AddText(small, kSmallPx, ImVec2(lo.x, lo.y + mini + 4 + kSmallPx + 2), rgba(c.p.muted),
+            const std::string l1 =
+                "H" + std::to_string(h + 1) + " " + c.t.model.pattern(lab.label).name;
+            dl->AddText(on ? font(FontRole::Strong) : small, kSmallPx,
+                        ImVec2(lo.x, lo.y + mini + 4), rgba(on ? c.p.accent : c.p.ink),
+                        Ellipsize(small, kSmallPx, l1, mini).c_str());
+            dl->AddText(small, kSmallPx, ImVec2(lo.x, lo.y + mini + 4 + kSmallPx + 2),
+                        rgba(c.p.muted),
                         Ellipsize(small, kSmallPx,
                                   (lab.label == "mixed" ? lab.score_name() : std::string("score")) +
                                       " " + format_number(lab.score()),
@@ -180,7 +184,8 @@ void BigHead(const Ctx& c, Edits& e) {
     const int row = RowUnderPointer(lo, size, c.n);
     if (ImGui::IsItemClicked() && row >= 0 && row != m.focus) e.focus = row;
     if (ImGui::IsItemFocused()) {
-        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow)) && m.focus > 0) e.focus = m.focus - 1;
+        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow)) && m.focus > 0)
+            e.focus = m.focus - 1;
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow)) && m.focus < c.n - 1)
             e.focus = m.focus + 1;
     }
@@ -190,7 +195,8 @@ void BigHead(const Ctx& c, Edits& e) {
             c.p);
     // rows of a long text are a few pixels tall on a phone: one step at a time, in reach
     const float bw = std::min(150.0f, (ImGui::GetContentRegionAvail().x - 8) * 0.5f - 4);
-    if (StepButton("←  Token before", ImVec2(bw, 0), m.focus > 0, false, c.p)) e.focus = m.focus - 1;
+    if (StepButton("←  Token before", ImVec2(bw, 0), m.focus > 0, false, c.p))
+        e.focus = m.focus - 1;
     ImGui::SameLine(0, 8);
     if (StepButton("Token after  →", ImVec2(bw, 0), m.focus < c.n - 1, false, c.p))
         e.focus = m.focus + 1;
@@ -221,13 +227,14 @@ void NextList(const Ctx& c, const std::vector<NextToken>& list, float w) {
 void NextTokens(const Ctx& c, Edits& e) {
     const ModelChoice& m = c.s.model;
     const Card card = BeginCard("##model-next", c.p);
-    Strong("What the model predicts after “" + c.d.model.tokens[static_cast<std::size_t>(m.focus)] + "”");
+    Strong("What the model predicts after “" + c.d.model.tokens[static_cast<std::size_t>(m.focus)] +
+           "”");
     Caption(c.t.model.next_note, c.p);
     NextList(c, c.d.model.next, card.inner);
     ImGui::Dummy(ImVec2(1, 4));
     bool off = m.ablate;
-    const std::string label = "Switch off layer " + std::to_string(m.layer + 1) + ", head " +
-                              std::to_string(m.head + 1);
+    const std::string label =
+        "Switch off layer " + std::to_string(m.layer + 1) + ", head " + std::to_string(m.head + 1);
     if (ImGui::Checkbox(label.c_str(), &off)) e.model_ablate = off;
     if (m.ablate) {
         Strong("With the head switched off");
@@ -248,7 +255,8 @@ void Myths(const Ctx& c) {
         Paragraph("“" + r.swap_from + "” → “" + r.swap_to + "”: weights " +
                   c.d.loaded->sha256.substr(0, 16) + " in both runs.");
         std::string a = "Scores now:", b = "Scores with “" + r.swap_to + "”:";
-        for (std::size_t j = 0; j < r.focus.scores.size() && j < r.variant_focus.scores.size(); ++j) {
+        for (std::size_t j = 0; j < r.focus.scores.size() && j < r.variant_focus.scores.size();
+             ++j) {
             a += " " + format_number(r.focus.scores[j]);
             b += " " + format_number(r.variant_focus.scores[j]);
         }

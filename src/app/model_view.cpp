@@ -6,17 +6,15 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <string_view>
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 namespace app {
 namespace {
 
 using nlohmann::json;
 
-attn::Error bad_file(const std::string& m) {
-    return attn::Error{attn::ErrorCode::BadModelFile, m};
-}
+attn::Error bad_file(const std::string& m) { return attn::Error{attn::ErrorCode::BadModelFile, m}; }
 
 bool is_hex64(const std::string& s) {
     return s.size() == 64 && std::all_of(s.begin(), s.end(), [](char c) {
@@ -39,7 +37,8 @@ std::optional<attn::Error> read_heads(LoadedModel& m, const std::string& heads_j
     // through string_view iterators, as the app's other JSON: one parser in the wasm, not two
     const std::string_view text(heads_json);
     const json j = json::parse(text.begin(), text.end(), nullptr, false);
-    const json* list = j.is_array() ? &j : (j.is_object() && j.contains("heads") ? &j["heads"] : nullptr);
+    const json* list =
+        j.is_array() ? &j : (j.is_object() && j.contains("heads") ? &j["heads"] : nullptr);
     if (!list || !list->is_array())
         return bad_file("The model's head table is not a list of heads.");
     for (const json& e : *list) {
@@ -48,8 +47,8 @@ std::optional<attn::Error> read_heads(LoadedModel& m, const std::string& heads_j
             return bad_file("A row of the model's head table has no layer or head.");
         const int l = e["layer"].get<int>(), h = e["head"].get<int>();
         if (l < 0 || l >= c.layers || h < 0 || h >= c.heads)
-            return bad_file("The model's head table names layer " + std::to_string(l) +
-                            ", head " + std::to_string(h) + ", which this model does not have.");
+            return bad_file("The model's head table names layer " + std::to_string(l) + ", head " +
+                            std::to_string(h) + ", which this model does not have.");
         HeadLabel& r = m.heads[static_cast<std::size_t>(l * c.heads + h)];
         r.previous_token = number_or(e, "previous_token", 0);
         r.first_token = number_or(e, "first_token", 0);
@@ -101,9 +100,10 @@ attn::Result<LoadedModel> load_weights(const std::uint8_t* data, std::size_t siz
     m.sha256 = attn::sha256_hex(data, size);
     m.bytes = size;
     if (m.sha256 != expected_sha256)
-        return bad_file("The model's weights file does not match its checksum (it may be damaged "
-                        "or from another build): expected " +
-                        expected_sha256.substr(0, 12) + "…, got " + m.sha256.substr(0, 12) + "….");
+        return bad_file(
+            "The model's weights file does not match its checksum (it may be damaged "
+            "or from another build): expected " +
+            expected_sha256.substr(0, 12) + "…, got " + m.sha256.substr(0, 12) + "….");
     attn::Result<attn::Model> parsed = attn::parse_model(data, size);
     if (!parsed.ok()) return parsed.error();
     m.model = std::move(parsed.value());
@@ -129,11 +129,16 @@ attn::Result<ModelText> parse_model_text(const std::string& json_text) {
     if (!j.is_object()) return bad("top level");
     ModelText t;
     const std::pair<const char*, std::string*> strings[] = {
-        {"title", &t.title},         {"about", &t.about},
-        {"own_text_note", &t.own_text_note}, {"grid_note", &t.grid_note},
-        {"next_note", &t.next_note}, {"ablate_note", &t.ablate_note},
-        {"output_note", &t.output_note},     {"fingerprint_note", &t.fingerprint_note},
-        {"loading", &t.loading},     {"not_loaded", &t.not_loaded}};
+        {"title", &t.title},
+        {"about", &t.about},
+        {"own_text_note", &t.own_text_note},
+        {"grid_note", &t.grid_note},
+        {"next_note", &t.next_note},
+        {"ablate_note", &t.ablate_note},
+        {"output_note", &t.output_note},
+        {"fingerprint_note", &t.fingerprint_note},
+        {"loading", &t.loading},
+        {"not_loaded", &t.not_loaded}};
     for (const auto& [key, out] : strings) {
         if (!j.contains(key) || !j[key].is_string()) return bad(key);
         *out = j[key].get<std::string>();
@@ -142,9 +147,10 @@ attn::Result<ModelText> parse_model_text(const std::string& json_text) {
         return bad("examples");
     for (const json& e : j["examples"]) {
         ModelExample x;
-        for (const auto& [key, out] :
-             {std::pair<const char*, std::string*>{"id", &x.id}, {"title", &x.title},
-              {"text", &x.text}, {"look_for", &x.look_for}}) {
+        for (const auto& [key, out] : {std::pair<const char*, std::string*>{"id", &x.id},
+                                       {"title", &x.title},
+                                       {"text", &x.text},
+                                       {"look_for", &x.look_for}}) {
             if (!e.contains(key) || !e[key].is_string() || e[key].get<std::string>().empty())
                 return bad(std::string("examples.") + key);
             *out = e[key].get<std::string>();
@@ -181,9 +187,10 @@ std::vector<NextToken> top_next(const LoadedModel& m, const attn::Activations<fl
                      [](const auto& x, const auto& y) { return x.second > y.second; });
     std::vector<NextToken> out;
     for (int i = 0; i < k && i < static_cast<int>(all.size()); ++i)
-        out.push_back(NextToken{all[static_cast<std::size_t>(i)].first,
-                                attn::token_display(m.model.bpe, all[static_cast<std::size_t>(i)].first),
-                                all[static_cast<std::size_t>(i)].second});
+        out.push_back(
+            NextToken{all[static_cast<std::size_t>(i)].first,
+                      attn::token_display(m.model.bpe, all[static_cast<std::size_t>(i)].first),
+                      all[static_cast<std::size_t>(i)].second});
     return out;
 }
 
@@ -213,8 +220,8 @@ attn::Activations<float> forward(const LoadedModel& m, const std::vector<int>& i
 attn::Result<attn::FocusResult> focus_row(const LoadedModel& m, const attn::Activations<float>& a,
                                           int layer, int head, int focus, attn::FocusInput* in) {
     const attn::ModelConfig& c = m.model.config;
-    *in = attn::head_focus_input(a.layers[static_cast<std::size_t>(layer)], a.n, c.d_model,
-                                 c.heads, head, focus);
+    *in = attn::head_focus_input(a.layers[static_cast<std::size_t>(layer)], a.n, c.d_model, c.heads,
+                                 head, focus);
     // Candidates 0..focus: the keys after the focus are causally masked, so dropping them changes
     // no number (their weights are exactly 0 and add nothing to the sums).
     in->keys.resize(static_cast<std::size_t>(focus) + 1);
@@ -228,7 +235,8 @@ std::string swapped(const std::string& text, const std::string& from, const std:
     for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + 1)) {
         const bool left = at == 0 || !std::isalnum(static_cast<unsigned char>(text[at - 1]));
         const std::size_t end = at + from.size();
-        const bool right = end >= text.size() || !std::isalnum(static_cast<unsigned char>(text[end]));
+        const bool right =
+            end >= text.size() || !std::isalnum(static_cast<unsigned char>(text[end]));
         if (left && right) return text.substr(0, at) + to + text.substr(end);
     }
     return "";
@@ -296,7 +304,8 @@ attn::Result<ModelRun> run_model(const LoadedModel& m, const ModelChoice& c,
         r.variant_text = swapped(c.text, example->swap_from, example->swap_to);
         auto vids = attn::tokenize_for_model(m.model.bpe, r.variant_text, cfg.context);
         if (!r.variant_text.empty() && vids.ok()) {
-            const bool same_variant = same && reuse->variant_ok && reuse->variant_text == r.variant_text;
+            const bool same_variant =
+                same && reuse->variant_ok && reuse->variant_text == r.variant_text;
             r.variant_acts = same_variant ? reuse->variant_acts : forward(m, vids.value());
             // The same position (or the last, if the change made the text shorter).
             const int vf = std::min(c.focus, static_cast<int>(vids.value().size()) - 1);

@@ -24,7 +24,8 @@ namespace app {
 // ---- the model and its head table -----------------------------------------------------------
 struct HeadLabel {
     int layer = 0, head = 0;
-    std::string label = "mixed";  // "previous-token" | "induction" | "first-token" | "self" | "mixed"
+    // "previous-token" | "induction" | "first-token" | "self" | "mixed"
+    std::string label = "mixed";
     double previous_token = 0, first_token = 0, self = 0, induction = 0;
     double ablation_loss_delta = 0;  // rise in validation bits/byte with this head switched off
     double score() const;            // the measured score behind the label (mixed: the largest)
@@ -66,8 +67,8 @@ attn::Result<ModelText> parse_model_text(const std::string& json_text);  // ever
 
 // ---- what the reader chose -------------------------------------------------------------------
 struct ModelChoice {
-    std::string text;     // what runs through the model
-    int example = 0;      // the example it came from (-1: the reader's own text)
+    std::string text;  // what runs through the model
+    int example = 0;   // the example it came from (-1: the reader's own text)
     int layer = 0, head = 0;
     int focus = 0;        // query position (row) of the head shown large
     bool ablate = false;  // the chosen head's output zeroed (ForwardOptions)
@@ -82,13 +83,13 @@ struct NextToken {
 constexpr int kTopNext = 5;
 struct ModelRun {
     std::vector<int> ids;
-    std::vector<std::string> tokens;  // readable
-    attn::Activations<float> acts;    // every intermediate of the plain forward pass
-    std::vector<attn::Matrix> maps;   // every head's weights (layer-major), n x n, 0 after the
-                                      // query: what the views upload as textures
-    attn::FocusInput focus_input;     // the chosen head's focus row: q, keys, values (causal)
-    attn::FocusResult focus;          // attend(focus_input): the glossary's code path
-    std::vector<double> head_output;  // o_focus of the chosen head (d_k numbers)
+    std::vector<std::string> tokens;      // readable
+    attn::Activations<float> acts;        // every intermediate of the plain forward pass
+    std::vector<attn::Matrix> maps;       // every head's weights (layer-major), n x n, 0 after the
+                                          // query: what the views upload as textures
+    attn::FocusInput focus_input;         // the chosen head's focus row: q, keys, values (causal)
+    attn::FocusResult focus;              // attend(focus_input): the glossary's code path
+    std::vector<double> head_output;      // o_focus of the chosen head (d_k numbers)
     std::vector<NextToken> next;          // after the focus token, plain model
     std::vector<NextToken> next_ablated;  // the same with the chosen head switched off (only
                                           // while ModelChoice::ablate; else empty)

@@ -23,9 +23,11 @@ std::vector<int> colour_slots(const Derived& d) {
     std::vector<int> order(static_cast<std::size_t>(n));
     for (int j = 0; j < n; ++j) order[static_cast<std::size_t>(j)] = j;
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        return d.focus.weights[static_cast<std::size_t>(a)] > d.focus.weights[static_cast<std::size_t>(b)];
+        return d.focus.weights[static_cast<std::size_t>(a)] >
+               d.focus.weights[static_cast<std::size_t>(b)];
     });
-    for (int k = 0; k < kSeriesColours - 1; ++k) slot[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = k;
+    for (int k = 0; k < kSeriesColours - 1; ++k)
+        slot[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = k;
     return slot;
 }
 
@@ -53,7 +55,8 @@ void StackedBars(const AppState& s, const Derived& d, const Palette& p, float W,
     for (int i = 0; i < r.d; ++i) {
         const float y = o.y + i * row_h;
         const std::string lab = "o" + std::to_string(i + 1);
-        dl->AddText(font(FontRole::Small), kSmallPx, ImVec2(o.x, y + 4), rgba(p.muted), lab.c_str());
+        dl->AddText(font(FontRole::Small), kSmallPx, ImVec2(o.x, y + 4), rgba(p.muted),
+                    lab.c_str());
         float right = zero, left = zero;
         for (std::size_t j = 0; j < r.contributions.size(); ++j) {
             const double c = r.contributions[j][static_cast<std::size_t>(i)];
@@ -101,8 +104,7 @@ void Legend(const AppState& s, const Derived& d, const Palette& p, float W,
     int others = 0;
     for (int k = 0; k < kSeriesColours; ++k)
         for (std::size_t j = 0; j < slots.size(); ++j)
-            if (slots[j] == k)
-                LegendEntry(s, p, d.candidate_tokens[j], k, d.positions[j], W, x, e);
+            if (slots[j] == k) LegendEntry(s, p, d.candidate_tokens[j], k, d.positions[j], W, x, e);
     for (int v : slots) others += v < 0 ? 1 : 0;
     if (others > 0)
         LegendEntry(s, p, std::to_string(others) + " other candidates", -1, std::nullopt, W, x, e);

@@ -23,7 +23,7 @@ namespace {
 struct Heatmap {  // one texture per slot (head), re-uploaded when its texels would change
     GLuint tex = 0;
     int n = 0;
-    std::uint64_t key = 0;         // the options' hash (size, mask, theme, masked colour)
+    std::uint64_t key = 0;        // the options' hash (size, mask, theme, masked colour)
     std::vector<double> weights;  // the matrix uploaded, compared bit for bit each frame
 };
 
@@ -113,9 +113,7 @@ void set_state() {
 
 }  // namespace
 
-bool device_objects_ready() {
-    return g_gl.program != 0;
-}
+bool device_objects_ready() { return g_gl.program != 0; }
 
 bool create_device_objects() {
     destroy_device_objects();
@@ -270,8 +268,9 @@ ImTextureID HeatmapTexture(int slot, const attn::Matrix& weights, bool causal, T
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j)
             g_gl.texels[static_cast<std::size_t>(i) * n + j] =
-                causal && j > i ? masked
-                                : rgba(weight_colour(theme, static_cast<float>(weights.at(i, j)), n));
+                causal && j > i
+                    ? masked
+                    : rgba(weight_colour(theme, static_cast<float>(weights.at(i, j)), n));
     if (!h.tex) h.tex = platform_gl::new_texture();
     glBindTexture(GL_TEXTURE_2D, h.tex);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);

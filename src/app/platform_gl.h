@@ -11,7 +11,8 @@
 
 namespace platform_gl {
 
-bool create_device_objects();   // program, buffers, vertex array, state, the fonts texture (if built)
+bool create_device_objects();   // program, buffers, vertex array, state, the fonts texture (if
+                                // built)
 void destroy_device_objects();  // deletes them all (context lost, or shutdown); safe twice
 bool device_objects_ready();
 void upload_fonts_texture();  // after the font atlas was rebuilt (e.g. a new pixel ratio)

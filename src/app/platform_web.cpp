@@ -49,7 +49,8 @@ constexpr double kMaxDrawingBufferPx = 4096;  // many phone GPUs stop there, on 
 // Glyphs in the atlas: the one glyph list (assets/theme/glyphs.json), as the font subset holds.
 const ImWchar kGlyphRanges[] = {ATTN_GLYPH_RANGES, 0};
 const ImWchar kSemiBoldRanges[] = {ATTN_GLYPH_RANGES_SEMIBOLD, 0};
-const ImWchar kBorrowedRanges[] = {ATTN_GLYPH_RANGES_BORROWED 0};  // drawn from Regular in bold text
+const ImWchar kBorrowedRanges[] = {
+    ATTN_GLYPH_RANGES_BORROWED 0};  // drawn from Regular in bold text
 // The lazy ranges (the borrowed ones and most of Latin-1: about two thirds of the glyphs) join the
 // atlas only once a text the canvas draws holds one of them (wants_lazy_glyphs): until then the
 // start-up builds and uploads the eager third, in both faces. Once in, they stay. With no lazy
@@ -60,10 +61,10 @@ struct Platform {
     SDL_Window* window = nullptr;
     SDL_GLContext gl = nullptr;
     double css_w = 0, css_h = 0;
-    double dpr = 0, font_dpr = 0;  // effective pixel ratio (capped), and the fonts' one
-    bool lazy_glyphs = false;      // the atlas holds the lazy ranges (see kEagerRanges)
+    double dpr = 0, font_dpr = 0;        // effective pixel ratio (capped), and the fonts' one
+    bool lazy_glyphs = false;            // the atlas holds the lazy ranges (see kEagerRanges)
     const void* glyphs_model = nullptr;  // the trained model whose vocabulary was looked through
-    float scroll = 0;              // CSS px of the stage above the canvas (the page's scroll)
+    float scroll = 0;                    // CSS px of the stage above the canvas (the page's scroll)
     bool running = true;
     bool theme_seen_dark = false, motion_seen = false;  // last media-query values
     Uint64 last_ticks = 0;
@@ -75,13 +76,13 @@ struct Platform {
     bool wake = false;                     // input that is not an SDL event (our wheel handler)
     Uint64 awake_until = 0;                // keep drawing until then (ms), after any change
     std::uint64_t drawn_revision = ~0ull;  // state revision of the last drawn frame
-    double ui_ms = 0;      // last drawn frame: CPU time from ImGui's new frame to Render() (bench)
+    double ui_ms = 0;  // last drawn frame: CPU time from ImGui's new frame to Render() (bench)
     bool focus_window = false;  // the canvas gained DOM focus (Tab or click): ImGui takes the keys
     int hide_pointer_in = -1;   // frames until a lifted finger stops hovering (-1: not pending)
     bool pointer_hidden = false;
-    app::FieldRect sent_field;  // sentence field rect last given to the page
+    app::FieldRect sent_field;               // sentence field rect last given to the page
     std::vector<SDL_Event> deferred_keyups;  // released in the frame they were pressed: next frame
-    bool gl_lost = false;  // the WebGL context is lost: no GL call until it is restored
+    bool gl_lost = false;        // the WebGL context is lost: no GL call until it is restored
     bool imgui_backend = false;  // bench build only: draw with ImGui's OpenGL3 backend instead
     std::string json, reply;     // strings handed to the page stay alive until the next call
     std::vector<std::uint8_t> weights;  // the model's weights file, written by the page
@@ -182,20 +183,12 @@ EM_JS(void, js_set_text_field, (double x, double y, double w, double h), {
 #else
 void js_notify_state(const char*) {}
 void js_content_height(double) {}
-double js_canvas_offset() {
-    return 0;
-}
+double js_canvas_offset() { return 0; }
 void js_request_model() {}
-int js_prefers_dark() {
-    return 0;
-}
-int js_prefers_reduced_motion() {
-    return 0;
-}
+int js_prefers_dark() { return 0; }
+int js_prefers_reduced_motion() { return 0; }
 void js_prepare_canvas() {}
-int js_take_events() {
-    return 0;
-}
+int js_take_events() { return 0; }
 void js_set_text_field(double, double, double, double) {}
 #endif
 

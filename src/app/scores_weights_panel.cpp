@@ -38,7 +38,8 @@ void BarRow(const Chart& c, int chart, CandidateIndex j, Edits& e) {
     if (is_hl)
         dl->AddRectFilled(a, ImVec2(a.x + c.cw, a.y + c.row_h - 2), rgba(p.highlight, 0.16f), 5);
     const float label_room = c.label_h > 0 ? c.cw - 8 : c.label_w - 8;
-    dl->AddText(ImGui::GetFont(), kBodyPx, ImVec2(a.x + 4, a.y + 3), rgba(masked ? p.masked : p.ink),
+    dl->AddText(ImGui::GetFont(), kBodyPx, ImVec2(a.x + 4, a.y + 3),
+                rgba(masked ? p.masked : p.ink),
                 Ellipsize(ImGui::GetFont(), kBodyPx, c.d.candidate_tokens[ju], label_room).c_str());
     const ImVec2 r(a.x, a.y + c.label_h);  // the bar's line: beside the label, or below it
     const float label_w = c.label_h > 0 ? 4.0f : c.label_w;
@@ -53,7 +54,8 @@ void BarRow(const Chart& c, int chart, CandidateIndex j, Edits& e) {
         dl->AddRectFilled(ImVec2(std::min(zero, zero + len), by),
                           ImVec2(std::max(zero, zero + len), by + bh), rgba(col, alpha), 3);
         dl->AddText(strong, kBodyPx, ImVec2(bx + bw + 6, r.y + 3),
-                    rgba(v < 0 ? p.negative : p.score), format_number(c.d.focus.scores[ju]).c_str());
+                    rgba(v < 0 ? p.negative : p.score),
+                    format_number(c.d.focus.scores[ju]).c_str());
     } else {
         const double v = ju < c.s.shown_weights.size() ? c.s.shown_weights[ju] : 0.0;
         dl->AddRectFilled(ImVec2(bx, by), ImVec2(bx + bw, by + bh), rgba(p.surface_alt), 3);

@@ -126,8 +126,10 @@ void DrawEnds(const Diagram& g, const AppState& s, const Derived& d, const Palet
     // on two lines over the whole box (the query is named in the step's text).
     const std::string focus = focus_label(s.scenario);
     const float room = fb.x - fa.x - 8;
-    const float one_line = g.strong->CalcTextSizeA(g.strong->FontSize * ImGui::GetIO().FontGlobalScale, 1e9f,
-                                                    0.0f, focus.c_str()).x;
+    const float one_line = g.strong
+                               ->CalcTextSizeA(g.strong->FontSize * ImGui::GetIO().FontGlobalScale,
+                                               1e9f, 0.0f, focus.c_str())
+                               .x;
     if (one_line <= room) {
         CentredText(g.dl, ImVec2(fa.x + 2, fa.y + 4), ImVec2(fb.x - 2, mid + 2), rgba(p.ink), focus,
                     g.strong);
@@ -152,13 +154,14 @@ void DrawEnds(const Diagram& g, const AppState& s, const Derived& d, const Palet
         if (fits(formula)) break;
         formula = shorter;
     }
-    CentredText(g.dl, ImVec2(oa.x, mid + 2), ImVec2(ob.x, ob.y - 4), rgba(p.output, 0.5f + 0.5f * g.e3),
-                formula, g.small);
+    CentredText(g.dl, ImVec2(oa.x, mid + 2), ImVec2(ob.x, ob.y - 4),
+                rgba(p.output, 0.5f + 0.5f * g.e3), formula, g.small);
 }
 
 // A printed score or weight: its chart colour pulled a third of the way to the text colour, so it
 // reads at 6:1 or more on its pill in either theme; before its step it rests at kNumberRest
-// opacity (3.3:1 or more: readable, plainly not yet computed) while the bars and curves fade further.
+// opacity (3.3:1 or more: readable, plainly not yet computed) while the bars and curves fade
+// further.
 constexpr float kNumberRest = 0.75f;
 ImVec4 NumberInk(const Palette& p, const ImVec4& chart) { return mix(chart, p.ink, 0.33f); }
 
@@ -175,7 +178,8 @@ void CandidateRow(const Diagram& g, const AppState& s, const Derived& d, const U
     const float fade = (g.hl && !is_hl) ? 0.45f : 1.0f;
     if (is_hl)
         dl->AddRectFilled(ImVec2(g.x1a - 6, y - g.row_h * 0.5f + 2),
-                          ImVec2(g.x4a - 8, y + g.row_h * 0.5f - 2), rgba(p.highlight, 0.13f), 8.0f);
+                          ImVec2(g.x4a - 8, y + g.row_h * 0.5f - 2), rgba(p.highlight, 0.13f),
+                          8.0f);
     dl->AddBezierCubic(ImVec2(g.x0b, mid), ImVec2(g.x0b + (g.x1a - g.x0b) * 0.5f, mid),
                        ImVec2(g.x0b + (g.x1a - g.x0b) * 0.5f, y), ImVec2(g.x1a, y),
                        rgba(mix(p.border, p.accent, g.e1), fade), 1.0f + g.e1);
@@ -198,7 +202,8 @@ void CandidateRow(const Diagram& g, const AppState& s, const Derived& d, const U
     // Printed numbers are always the engine's; only bar lengths ease (shown_*).
     const double score = d.focus.scores[ju];
     CentredTextFit(dl, ImVec2(g.xs - sc_r + 1, y - sc_r), ImVec2(g.xs + sc_r - 1, y + sc_r),
-                   rgba(NumberInk(p, score < 0 ? p.negative : p.score), (kNumberRest + (1 - kNumberRest) * g.e1) * fade),
+                   rgba(NumberInk(p, score < 0 ? p.negative : p.score),
+                        (kNumberRest + (1 - kNumberRest) * g.e1) * fade),
                    format_number(score, g.narrow ? 1 : 2), g.strong);
     const float half = g.narrow ? metrics::kWeightHalfNarrow : metrics::kWeightHalfWide;
     dl->AddLine(ImVec2(g.xs + sc_r, y), ImVec2(g.xw - half, y),
@@ -210,7 +215,8 @@ void CandidateRow(const Diagram& g, const AppState& s, const Derived& d, const U
                       ImVec2(wa.x + (wb.x - wa.x) * static_cast<float>(wgt), wb.y),
                       rgba(p.weight, g.e2 * fade), 2.0f);
     CentredTextFit(dl, wa, wb,
-                   rgba(masked ? p.masked : NumberInk(p, p.weight), (kNumberRest + (1 - kNumberRest) * g.e2) * fade),
+                   rgba(masked ? p.masked : NumberInk(p, p.weight),
+                        (kNumberRest + (1 - kNumberRest) * g.e2) * fade),
                    masked ? t.masked_note : format_number(d.focus.weights[ju], 2), g.strong);
     const float thick = 1.0f + 5.0f * static_cast<float>(wgt) * g.e3;
     dl->AddBezierCubic(ImVec2(wb.x, y), ImVec2(wb.x + (g.x4a - wb.x) * 0.5f, y),
@@ -248,15 +254,16 @@ std::string StepArithmetic(const AppState& s, const Derived& d, CandidateIndex j
         case Step::Mix: {
             std::string line = "w(" + tok + ") × v(" + tok + ") = [";
             const attn::Vector& c = d.focus.contributions[ju];
-            for (std::size_t i = 0; i < c.size(); ++i) line += (i ? ", " : "") + format_number(c[i]);
+            for (std::size_t i = 0; i < c.size(); ++i)
+                line += (i ? ", " : "") + format_number(c[i]);
             return line + "]  is its share of the output.";
         }
     }
     return "";
 }
 
-// The step's title, summary, arithmetic (for the highlighted or heaviest shown candidate), detail, and
-// Back / Next.
+// The step's title, summary, arithmetic (for the highlighted or heaviest shown candidate), detail,
+// and Back / Next.
 void ExplainStep(const AppState& s, const Derived& d, const UiText& t, const Palette& p,
                  const std::vector<CandidateIndex>& shown, Edits& e) {
     const StepText& st = step_text(t, s.step);
@@ -305,13 +312,14 @@ Edits ShowStepsPanel(const AppState& s, const Derived& d, const UiText& t) {
     const float W = card.inner;
     const bool narrow = W < metrics::kNarrowContent;
     Stepper(s, t, p, W, narrow, e);
-    const std::vector<CandidateIndex> shown = shown_candidates(
-        d, narrow ? metrics::kStepCandidatesNarrow : metrics::kStepCandidatesWide);
+    const std::vector<CandidateIndex> shown =
+        shown_candidates(d, narrow ? metrics::kStepCandidatesNarrow : metrics::kStepCandidatesWide);
     const int n = static_cast<int>(shown.size());
     ImGui::Dummy(ImVec2(1, 4));
     const Diagram g = LayOutDiagram(s, W, narrow, n);
     DrawEnds(g, s, d, p);
-    for (int r = 0; r < n; ++r) CandidateRow(g, s, d, t, p, r, shown[static_cast<std::size_t>(r)], e);
+    for (int r = 0; r < n; ++r)
+        CandidateRow(g, s, d, t, p, r, shown[static_cast<std::size_t>(r)], e);
     if (!e.hover) e.hover = HoverReport{};
     ImGui::SetCursorScreenPos(ImVec2(g.o.x, g.o.y + std::max(150.0f, g.top_pad + n * g.row_h + 8)));
     if (static_cast<int>(d.focus.weights.size()) > n)

@@ -55,7 +55,8 @@ Palette palette_for(Theme theme) {
     p.heat[2] = hex(t.heat_2);
     p.heat[3] = hex(t.heat_3);
     p.heat[4] = hex(t.heat_4);
-    const unsigned series[] = {t.series_0, t.series_1, t.series_2, t.series_3, t.series_4, t.series_5};
+    const unsigned series[] = {t.series_0, t.series_1, t.series_2,
+                               t.series_3, t.series_4, t.series_5};
     for (int i = 0; i < kSeriesColours; ++i) p.series[i] = hex(series[i]);
     return p;
 }
@@ -69,9 +70,7 @@ ImVec4 mix(const ImVec4& a, const ImVec4& b, float t) {
                   a.w + (b.w - a.w) * t);
 }
 
-float heat_floor(int n) {
-    return 1.0f / (4.0f * static_cast<float>(std::max(1, n)));
-}
+float heat_floor(int n) { return 1.0f / (4.0f * static_cast<float>(std::max(1, n))); }
 
 float heat_position(float w, int n) {
     const float lo = heat_floor(n);

@@ -11,7 +11,7 @@ namespace app {
 struct Palette {
     ImVec4 bg, surface, surface_alt, border, ink, muted, accent, accent_soft;
     ImVec4 score, negative, weight, output, highlight, masked, error;
-    ImVec4 heat[5];  // the heatmap's colour scale, weight 0 -> 1
+    ImVec4 heat[5];    // the heatmap's colour scale, weight 0 -> 1
     ImVec4 series[6];  // candidate colours in the charts (repeat after kSeriesColours)
 };
 constexpr int kSeriesColours = 6;

@@ -38,11 +38,11 @@ struct UiText {
     int variant_focus = 0;                      // its focus position
     std::vector<WordSwap> swaps;
     std::string residual_note, heads_note;
-    std::string touch_hint;    // the canvas hint on touch screens (keyboard_hint elsewhere)
-    std::string diagram_note;  // the seed figure's printed weights against the engine's
-    std::string printed_scenario;         // the scenario of the original figure (a scenario id)
+    std::string touch_hint;        // the canvas hint on touch screens (keyboard_hint elsewhere)
+    std::string diagram_note;      // the seed figure's printed weights against the engine's
+    std::string printed_scenario;  // the scenario of the original figure (a scenario id)
     std::vector<double> printed_weights;  // what the original figure printed (a fact of the source)
-    std::string model_note;    // why the own sentence's numbers differ from the worked example
+    std::string model_note;  // why the own sentence's numbers differ from the worked example
     // Not from ui.json: the scenario picker's entries, from assets/scenarios/index.json (set by
     // load_library), and the id of the reader's own-sentence scenario (the index's Sentence kind).
     std::vector<attn::ScenarioEntry> scenarios;

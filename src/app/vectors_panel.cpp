@@ -90,8 +90,8 @@ std::string ProductLine(const Derived& d, CandidateIndex j, bool masked) {
 }
 
 // One candidate: its token, the attend switch (a per-candidate mask), k and v, the products.
-void CandidateVectors(const AppState& s, const Derived& d, const Palette& p, float W,
-                      bool editable, CandidateIndex j, Edits& e) {
+void CandidateVectors(const AppState& s, const Derived& d, const Palette& p, float W, bool editable,
+                      CandidateIndex j, Edits& e) {
     const attn::Scenario& sc = s.scenario;
     const attn::FocusResult& r = d.focus;
     const float label_w = 34.0f, field_w = W - label_w;

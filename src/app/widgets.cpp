@@ -25,7 +25,8 @@ std::string WrapAtSpaces(const std::string& text, ImFont* f, float size, float w
     float line_w = 0;
     const auto too_wide = [&](std::size_t i, std::size_t j, float sum) {
         if (std::fabs(sum - width) > 0.01f) return sum > width;
-        const std::string candidate = out.substr(out.size() - line_len) + " " + text.substr(i, j - i);
+        const std::string candidate =
+            out.substr(out.size() - line_len) + " " + text.substr(i, j - i);
         return f->CalcTextSizeA(size, 1e9f, 0, candidate.c_str()).x > width;
     };
     for (std::size_t i = 0; i <= text.size();) {
@@ -203,9 +204,7 @@ float SegmentedWidth(const char* const* labels, int count) {
     return w;
 }
 
-void Paragraph(const std::string& text) {
-    TextWrappedAtSpaces(text);
-}
+void Paragraph(const std::string& text) { TextWrappedAtSpaces(text); }
 
 void ColouredText(const std::string& text, const ImVec4& c) {
     ImGui::PushStyleColor(ImGuiCol_Text, c);

@@ -11,12 +11,12 @@
 
 namespace attn::cli {
 
-struct ModelCommand {       // attention_cli model (the trained transformer; docs/model.md)
-    bool analyse = false;   // --analyse: the head table and validation figures
-    std::string weights;    // --weights FILE (default: the shipped weights)
-    std::string corpus;     // --corpus DIR (default: the Debian package's folder)
+struct ModelCommand {      // attention_cli model (the trained transformer; docs/model.md)
+    bool analyse = false;  // --analyse: the head table and validation figures
+    std::string weights;   // --weights FILE (default: the shipped weights)
+    std::string corpus;    // --corpus DIR (default: the Debian package's folder)
     int ablate_layer = -1, ablate_head = -1;  // --ablate L,H: that head's output zeroed
-    int focus = -1;         // --focus P: the next tokens after position P (default: the last)
+    int focus = -1;  // --focus P: the next tokens after position P (default: the last)
 };
 
 enum class Mode { Help, Scenario, Sentence, Vectors, ListScenarios, Model };

@@ -9,9 +9,7 @@ namespace attn::cli {
 
 namespace {
 
-Error bad(std::string message) {
-    return Error{ErrorCode::BadArgument, std::move(message)};
-}
+Error bad(std::string message) { return Error{ErrorCode::BadArgument, std::move(message)}; }
 
 std::string trim(const std::string& s) {
     std::size_t b = 0, e = s.size();

@@ -32,9 +32,7 @@ std::string fixed(double v, int decimals) {
     return buf;
 }
 
-std::string quoted(const std::string& s) {
-    return "\"" + s + "\"";
-}
+std::string quoted(const std::string& s) { return "\"" + s + "\""; }
 
 // The likeliest next tokens after `position`: (id, p), highest first (ties: lower id)
 std::vector<std::pair<int, double>> top_next(const Activations<float>& a, int vocab, int position) {
@@ -92,8 +90,12 @@ nlohmann::json text_json(const Model& m, const Activations<float>& a, const Mode
             {"next", next},
             {"layers", layers},
             {"model",
-             {{"vocab", c.vocab}, {"context", c.context}, {"d_model", c.d_model},
-              {"heads", c.heads}, {"layers", c.layers}, {"d_ff", c.d_ff}}}};
+             {{"vocab", c.vocab},
+              {"context", c.context},
+              {"d_model", c.d_model},
+              {"heads", c.heads},
+              {"layers", c.layers},
+              {"d_ff", c.d_ff}}}};
 }
 
 std::string text_table(const Model& m, const Activations<float>& a, int focus) {
@@ -111,13 +113,15 @@ std::string text_table(const Model& m, const Activations<float>& a, int focus) {
                    ": weights (row = query token, column = key token; scores below)\n";
             for (int i = 0; i < n; i++) {
                 out += "  " + std::to_string(i) + ":";
-                for (int j = 0; j <= i; j++) out += " " + fixed(la.weights[head_index(n, h, i, j)], 2);
+                for (int j = 0; j <= i; j++)
+                    out += " " + fixed(la.weights[head_index(n, h, i, j)], 2);
                 out += "\n";
             }
             out += "  scores (q.k / sqrt(d_k)):\n";
             for (int i = 0; i < n; i++) {
                 out += "  " + std::to_string(i) + ":";
-                for (int j = 0; j <= i; j++) out += " " + fixed(la.scores[head_index(n, h, i, j)], 2);
+                for (int j = 0; j <= i; j++)
+                    out += " " + fixed(la.scores[head_index(n, h, i, j)], 2);
                 out += "\n";
             }
         }
@@ -132,10 +136,11 @@ int run_text(const Command& c, const Model& m, std::string* out) {
     const int n = static_cast<int>(t.size());
     const ModelCommand& mc = c.model;
     if (mc.focus >= n)
-        return fail(Error{ErrorCode::BadFocus, "--focus " + std::to_string(mc.focus) +
-                                                   " is outside the text: its tokens are numbered 0 to " +
-                                                   std::to_string(n - 1) + "."},
-                    c.json, out);
+        return fail(
+            Error{ErrorCode::BadFocus, "--focus " + std::to_string(mc.focus) +
+                                           " is outside the text: its tokens are numbered 0 to " +
+                                           std::to_string(n - 1) + "."},
+            c.json, out);
     if (mc.ablate_layer >= m.config.layers || mc.ablate_head >= m.config.heads)
         return fail(Error{ErrorCode::BadArgument,
                           "--ablate names a head the model does not have: it has layers 0 to " +
@@ -165,19 +170,25 @@ int run_analyse(const Command& c, const Model& m, std::string* out) {
     if (c.json) {
         nlohmann::json jh = nlohmann::json::array();
         for (const HeadReport& h : heads)
-            jh.push_back({{"layer", h.layer}, {"head", h.head}, {"previous_token", h.previous_token},
-                          {"first_token", h.first_token}, {"self", h.self},
+            jh.push_back({{"layer", h.layer},
+                          {"head", h.head},
+                          {"previous_token", h.previous_token},
+                          {"first_token", h.first_token},
+                          {"self", h.self},
                           {"induction", h.induction},
-                          {"ablation_loss_delta", h.ablation_loss_delta}, {"label", h.label}});
+                          {"ablation_loss_delta", h.ablation_loss_delta},
+                          {"label", h.label}});
         const nlohmann::json j = {
             {"ok", true},
             {"heads", jh},
             {"val_bpb", bpb},
             {"baselines", {{"unigram_bpb", base.unigram_bpb}, {"bigram_bpb", base.bigram_bpb}}},
             {"corpus_matches_recorded", mismatch.empty()},
-            {"thresholds", {{"previous_token", kPreviousTokenThreshold},
-                            {"induction", kInductionThreshold},
-                            {"first_token", kFirstTokenThreshold}, {"self", kSelfThreshold}}}};
+            {"thresholds",
+             {{"previous_token", kPreviousTokenThreshold},
+              {"induction", kInductionThreshold},
+              {"first_token", kFirstTokenThreshold},
+              {"self", kSelfThreshold}}}};
         *out = j.dump() + "\n";
         return kExitOk;
     }
@@ -186,13 +197,14 @@ int run_analyse(const Command& c, const Model& m, std::string* out) {
     s += "layer head  previous  first   self   induction  ablation(bits/byte)  label\n";
     for (const HeadReport& h : heads) {
         char line[160];
-        std::snprintf(line, sizeof line, "%5d %4d  %8.3f %6.3f %6.3f %10.3f  %+19.4f  %s\n", h.layer,
-                      h.head, h.previous_token, h.first_token, h.self, h.induction,
+        std::snprintf(line, sizeof line, "%5d %4d  %8.3f %6.3f %6.3f %10.3f  %+19.4f  %s\n",
+                      h.layer, h.head, h.previous_token, h.first_token, h.self, h.induction,
                       h.ablation_loss_delta, h.label.c_str());
         s += line;
     }
-    s += "\nlabels: induction >= " + fixed(kInductionThreshold, 1) + ", previous-token >= " +
-         fixed(kPreviousTokenThreshold, 1) + ", self >= " + fixed(kSelfThreshold, 1) +
+    s += "\nlabels: induction >= " + fixed(kInductionThreshold, 1) +
+         ", previous-token >= " + fixed(kPreviousTokenThreshold, 1) +
+         ", self >= " + fixed(kSelfThreshold, 1) +
          ", first-token >= " + fixed(kFirstTokenThreshold, 1) + ", else mixed\n";
     s += "validation bits per byte: model " + fixed(bpb, 4) + ", bigram " +
          fixed(base.bigram_bpb, 4) + ", unigram " + fixed(base.unigram_bpb, 4) + " (model " +
@@ -221,9 +233,10 @@ Result<Command> parse_model_args(const std::vector<std::string>& args) {
             const std::string& v = args[++i];
             int x = -1, y = -1;
             char extra = 0;
-            const bool ok = a == "--ablate"
-                                ? std::sscanf(v.c_str(), "%d,%d%c", &x, &y, &extra) == 2 && x >= 0 && y >= 0
-                                : std::sscanf(v.c_str(), "%d%c", &x, &extra) == 1 && x >= 0;
+            const bool ok =
+                a == "--ablate"
+                    ? std::sscanf(v.c_str(), "%d,%d%c", &x, &y, &extra) == 2 && x >= 0 && y >= 0
+                    : std::sscanf(v.c_str(), "%d%c", &x, &extra) == 1 && x >= 0;
             if (!ok)
                 return bad(a == "--ablate" ? "--ablate needs LAYER,HEAD counted from 0, like 1,2."
                                            : "--focus needs a token position counted from 0.");
@@ -244,7 +257,8 @@ Result<Command> parse_model_args(const std::vector<std::string>& args) {
                 (a == "--weights" ? c.model.weights : c.model.corpus) = v;
             }
         } else {
-            return bad("Unknown option \"" + a + "\" for \"model\"; use --text, --analyse, --json, "
+            return bad("Unknown option \"" + a +
+                       "\" for \"model\"; use --text, --analyse, --json, "
                        "--ablate, --focus, --weights or --corpus.");
         }
     }
@@ -258,7 +272,8 @@ Result<Command> parse_model_args(const std::vector<std::string>& args) {
 }
 
 int run_model(const Command& c, std::string* out) {
-    const std::string path = c.model.weights.empty() ? std::string(kShippedWeights) : c.model.weights;
+    const std::string path =
+        c.model.weights.empty() ? std::string(kShippedWeights) : c.model.weights;
     Result<Model> m = load_model(path);
     if (!m.ok()) return fail(m.error(), c.json, out);
     return c.model.analyse ? run_analyse(c, m.value(), out) : run_text(c, m.value(), out);

@@ -75,8 +75,6 @@ std::string to_json(const Scenario& s, const FocusInput& in, const FocusResult& 
     return dump_json(focus_json(s, &in, r, model));
 }
 
-std::string error_json(const Error& e) {
-    return dump_json(error_json_value(e));
-}
+std::string error_json(const Error& e) { return dump_json(error_json_value(e)); }
 
 }  // namespace attn

@@ -16,9 +16,7 @@ bool inside(const Scenario& s, TokenPosition p) {
     return p >= 0 && p < static_cast<TokenPosition>(s.tokens.size());
 }
 
-std::string last_position(const Scenario& s) {
-    return std::to_string(s.tokens.size() - 1);
-}
+std::string last_position(const Scenario& s) { return std::to_string(s.tokens.size() - 1); }
 
 // Positions listed in `positions`, as one flag per candidate.
 std::vector<bool> flags(const std::vector<TokenPosition>& candidates,
@@ -100,9 +98,7 @@ const std::string& token_at(const Scenario& s, TokenPosition position) {
     return inside(s, position) ? s.tokens[static_cast<std::size_t>(position)] : none;
 }
 
-const std::string& focus_token(const Scenario& s) {
-    return token_at(s, s.focus);
-}
+const std::string& focus_token(const Scenario& s) { return token_at(s, s.focus); }
 
 TokenPosition candidate_position(const Scenario& s, CandidateIndex j) {
     return j < s.candidates.size() ? s.candidates[j] : static_cast<TokenPosition>(j);

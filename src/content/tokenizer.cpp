@@ -8,9 +8,7 @@ namespace attn {
 
 namespace {
 
-Error error(ErrorCode code, std::string message) {
-    return Error{code, std::move(message)};
-}
+Error error(ErrorCode code, std::string message) { return Error{code, std::move(message)}; }
 
 std::string hex_byte(unsigned char b) {
     char buf[8];
@@ -92,9 +90,7 @@ CharClass classify(std::uint32_t cp) {
 }
 
 // An apostrophe or hyphen between two word characters stays inside the word: don't, well-known.
-bool is_joiner(std::uint32_t cp) {
-    return cp == '\'' || cp == '-' || cp == 0x2019;
-}
+bool is_joiner(std::uint32_t cp) { return cp == '\'' || cp == '-' || cp == 0x2019; }
 
 }  // namespace
 

@@ -104,9 +104,7 @@ enum class MaskReason { Allowed, Denied, Causal, Padding };  // why a candidate 
 enum class RowStatus { Ok, AllMasked };  // AllMasked: every weight 0, output the zero vector
 const char* mask_reason_name(MaskReason reason);  // "allowed", "denied", "causal", "padding"
 const char* row_status_name(RowStatus status);    // "ok", "all_masked"
-inline bool is_masked(MaskReason reason) {
-    return reason != MaskReason::Allowed;
-}
+inline bool is_masked(MaskReason reason) { return reason != MaskReason::Allowed; }
 
 struct StepOptions {
     bool scale = true;         // divide scores by sqrt(d)

@@ -8,9 +8,7 @@ namespace attn {
 
 namespace {
 
-Error error(ErrorCode code, std::string message) {
-    return Error{code, std::move(message)};
-}
+Error error(ErrorCode code, std::string message) { return Error{code, std::move(message)}; }
 
 std::string shape(const Matrix& m) {
     return std::to_string(m.rows) + " x " + std::to_string(m.cols);

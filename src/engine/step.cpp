@@ -157,9 +157,7 @@ Vector mix(const Vector& weights, const std::vector<Vector>& values) {
 
 namespace {
 
-Error error(ErrorCode code, std::string message) {
-    return Error{code, std::move(message)};
-}
+Error error(ErrorCode code, std::string message) { return Error{code, std::move(message)}; }
 
 bool all_finite(const Vector& v) {
     for (double x : v)

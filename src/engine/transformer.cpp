@@ -21,13 +21,9 @@ namespace attn {
 
 namespace {
 
-Error error(ErrorCode code, std::string message) {
-    return Error{code, std::move(message)};
-}
+Error error(ErrorCode code, std::string message) { return Error{code, std::move(message)}; }
 
-std::size_t sz(int n) {
-    return static_cast<std::size_t>(n);
-}
+std::size_t sz(int n) { return static_cast<std::size_t>(n); }
 
 // sum_i a_i b_i with 8 running partial sums (a fixed order, so repeatable; lets the compiler
 // use SIMD). Used where a product must be reduced along a contiguous row.
@@ -63,7 +59,8 @@ void axpy(F* y, F a, const F* x, int len) {
 // call in wasm. The vocabulary softmax and GELU's tanh use it in float; double keeps std::exp.
 // No branch (x < -87 is clamped, then its result replaced by 0), so loops over it vectorise.
 float exp_nonpositive(float x) {
-    const bool in_range = x >= -87.0f;  // false also for -infinity (and NaN, which never reaches here)
+    // false also for -infinity (and NaN, which never reaches here)
+    const bool in_range = x >= -87.0f;
     const float xc = in_range ? x : -87.0f;
     const int k = -static_cast<int>(-xc * 1.44269504088896341f + 0.5f);  // round(x / ln 2)
     const float kf = static_cast<float>(k);
@@ -130,20 +127,20 @@ std::optional<Error> check_model_config(const ModelConfig& c) {
                      "The model width must be 1 to " + std::to_string(kMaxDimension) + ".");
     if (auto e = check_heads(c.d_model, c.heads)) return e;
     if (!in(c.layers, 1, kMaxModelLayers))
-        return error(ErrorCode::BadArgument, "The model must have 1 to " +
-                                                 std::to_string(kMaxModelLayers) + " layers.");
+        return error(ErrorCode::BadArgument,
+                     "The model must have 1 to " + std::to_string(kMaxModelLayers) + " layers.");
     if (!in(c.d_ff, 1, 4 * kMaxDimension))
-        return error(ErrorCode::BadDimension, "The MLP width must be 1 to " +
-                                                  std::to_string(4 * kMaxDimension) + ".");
+        return error(ErrorCode::BadDimension,
+                     "The MLP width must be 1 to " + std::to_string(4 * kMaxDimension) + ".");
     return std::nullopt;
 }
 
 std::optional<Error> check_model_tokens(const ModelConfig& c, const std::vector<int>& tokens) {
     if (tokens.empty()) return error(ErrorCode::EmptyText, "There are no tokens to run.");
     if (tokens.size() > sz(c.context))
-        return error(ErrorCode::TooManyTokens,
-                     "There are " + std::to_string(tokens.size()) + " tokens; the model reads at most " +
-                         std::to_string(c.context) + ".");
+        return error(ErrorCode::TooManyTokens, "There are " + std::to_string(tokens.size()) +
+                                                   " tokens; the model reads at most " +
+                                                   std::to_string(c.context) + ".");
     for (std::size_t t = 0; t < tokens.size(); t++)
         if (tokens[t] < 0 || tokens[t] >= c.vocab)
             return error(ErrorCode::BadArgument, "Token " + std::to_string(t + 1) + " has id " +
@@ -241,7 +238,8 @@ std::vector<F> init_params(const ModelConfig& c, unsigned long long seed) {
             if (query_key) x = rng.normal() / std::sqrt(static_cast<double>(c.d_model));
             if (gain) x = 1.0;
             if (t.name == "wpe") {  // sinusoids (Vaswani et al.) of the same spread as wte
-                const int pos = static_cast<int>(e / sz(t.cols)), i = static_cast<int>(e % sz(t.cols));
+                const int pos = static_cast<int>(e / sz(t.cols)),
+                          i = static_cast<int>(e % sz(t.cols));
                 const double angle = pos / std::pow(10000.0, 2.0 * (i / 2) / t.cols);
                 x = 0.02 * std::sqrt(2.0) * (i % 2 == 0 ? std::sin(angle) : std::cos(angle));
             }
@@ -423,7 +421,8 @@ void matmul_forward(F* out, const F* in, const F* w, const F* b, int n, int IC, 
     for (int t = 0; t < n; t++)
         for (int o = 0; o < OC; o++) {
             F sum = b ? b[o] : F(0);
-            for (int i = 0; i < IC; i++) sum += in[sz(t) * sz(IC) + sz(i)] * w[sz(i) * sz(OC) + sz(o)];
+            for (int i = 0; i < IC; i++)
+                sum += in[sz(t) * sz(IC) + sz(i)] * w[sz(i) * sz(OC) + sz(o)];
             out[sz(t) * sz(OC) + sz(o)] = sum;
         }
     return;
@@ -629,8 +628,8 @@ void gelu_backward(F* din, const F* in, const F* dout, std::size_t count) {
         const F x = in[i];
         const F th = tanh_from_exp(s * (x + F(0.044715) * x * x * x));
         const F sech2 = F(1) - th * th;
-        const F grad = F(0.5) * (F(1) + th) +
-                       F(0.5) * x * sech2 * s * (F(1) + F(3) * F(0.044715) * x * x);
+        const F grad =
+            F(0.5) * (F(1) + th) + F(0.5) * x * sech2 * s * (F(1) + F(3) * F(0.044715) * x * x);
         din[i] += dout[i] * grad;
     }
 }
@@ -750,8 +749,8 @@ void model_forward(const ModelConfig& c, const ModelParams<const F>& p, const in
         matmul_forward(la.q.data(), la.ln1.data(), w.wq, w.bq, n, C, C);
         matmul_forward(la.k.data(), la.ln1.data(), w.wk, w.bk, n, C, C);
         matmul_forward(la.v.data(), la.ln1.data(), w.wv, w.bv, n, C, C);
-        attention_forward(la.heads_out.data(), la.dots.data(), la.scores.data(),
-                          la.weights.data(), la.q.data(), la.k.data(), la.v.data(), n, C, H,
+        attention_forward(la.heads_out.data(), la.dots.data(), la.scores.data(), la.weights.data(),
+                          la.q.data(), la.k.data(), la.v.data(), n, C, H,
                           options.ablate_layer == l ? options.ablate_head : -1);
         matmul_forward(la.attn_out.data(), la.heads_out.data(), w.wo, w.bo, n, C, C);
         residual_forward(la.x_mid.data(), la.x_in.data(), la.attn_out.data(), nc);
@@ -821,8 +820,8 @@ void model_backward(const ModelConfig& c, const ModelParams<const F>& p, const A
         const LayerActivations<F>& la = a.layers[sz(l)];
         const LayerParams<const F>& w = p.layers[sz(l)];
         LayerParams<F>& gw = g.layers[sz(l)];
-        for (std::vector<F>* m : {&dx_mid, &dmlp, &dgelu, &dfc, &dln2, &dheads, &dq, &dk, &dv,
-                                  &dln1, &dx_in, &dattn})
+        for (std::vector<F>* m :
+             {&dx_mid, &dmlp, &dgelu, &dfc, &dln2, &dheads, &dq, &dk, &dv, &dln1, &dx_in, &dattn})
             std::fill(m->begin(), m->end(), F(0));
         // x_out = x_mid + mlp_out
         residual_backward(dx_mid.data(), dmlp.data(), dx.data(), nc);
@@ -834,8 +833,8 @@ void model_backward(const ModelConfig& c, const ModelParams<const F>& p, const A
                            la.ln2_mean.data(), la.ln2_rstd.data(), w.ln2_g, n, C);
         // x_mid = x_in + attn_out
         residual_backward(dx_in.data(), dattn.data(), dx_mid.data(), nc);
-        matmul_backward(dheads.data(), gw.wo, gw.bo, dattn.data(), la.heads_out.data(), w.wo, n,
-                        C, C);
+        matmul_backward(dheads.data(), gw.wo, gw.bo, dattn.data(), la.heads_out.data(), w.wo, n, C,
+                        C);
         const int ablated = -1;  // training never ablates
         attention_backward(dq.data(), dk.data(), dv.data(), dheads.data(), la.weights.data(),
                            la.q.data(), la.k.data(), la.v.data(), n, C, H, ablated);
@@ -852,37 +851,37 @@ void model_backward(const ModelConfig& c, const ModelParams<const F>& p, const A
 // ---------------------------------------------------------------------------------------------
 // Instantiations: float (training, inference) and double (gradient checks, references)
 // ---------------------------------------------------------------------------------------------
-#define ATTN_TRANSFORMER_INSTANTIATE(F)                                                          \
-    template ModelParams<F> view_params(const ModelConfig&, F*);                                 \
-    template ModelParams<const F> view_params(const ModelConfig&, const F*);                     \
-    template std::vector<F> init_params<F>(const ModelConfig&, unsigned long long);              \
-    template void embedding_forward(F*, const int*, int, const F*, const F*, int);               \
-    template void embedding_backward(F*, F*, const F*, const int*, int, int);                    \
-    template void layernorm_forward(F*, F*, F*, const F*, const F*, const F*, int, int);         \
-    template void layernorm_backward(F*, F*, F*, const F*, const F*, const F*, const F*,         \
-                                     const F*, int, int);                                        \
-    template void matmul_forward(F*, const F*, const F*, const F*, int, int, int);               \
-    template void matmul_backward(F*, F*, F*, const F*, const F*, const F*, int, int, int);      \
-    template void attention_forward(F*, F*, F*, F*, const F*, const F*, const F*, int, int, int, \
-                                    int);                                                        \
-    template void attention_backward(F*, F*, F*, const F*, const F*, const F*, const F*,         \
-                                     const F*, int, int, int, int);                              \
-    template FocusInput head_focus_input(const LayerActivations<F>&, int, int, int, int, int);   \
-    template void gelu_forward(F*, const F*, std::size_t);                                       \
-    template void gelu_backward(F*, const F*, const F*, std::size_t);                            \
-    template void residual_forward(F*, const F*, const F*, std::size_t);                         \
-    template void residual_backward(F*, F*, const F*, std::size_t);                              \
-    template void unembed_forward(F*, const F*, const F*, int, int, int);                        \
-    template void unembed_backward(F*, F*, const F*, const F*, const F*, int, int, int);         \
-    template void softmax_forward(F*, const F*, int, int);                                       \
-    template void crossentropy_forward(F*, const F*, const int*, int, int);                      \
-    template void crossentropy_softmax_backward(F*, const F*, const int*, F, int, int);          \
-    template void model_forward(const ModelConfig&, const ModelParams<const F>&, const int*,     \
-                                const int*, int, Activations<F>&, const ForwardOptions&);        \
-    template std::vector<F> next_token_probs(const ModelConfig&, const ModelParams<const F>&,     \
-                                             const Activations<F>&, int);                        \
-    template double mean_loss(const Activations<F>&);                                            \
-    template void model_backward(const ModelConfig&, const ModelParams<const F>&,                \
+#define ATTN_TRANSFORMER_INSTANTIATE(F)                                                            \
+    template ModelParams<F> view_params(const ModelConfig&, F*);                                   \
+    template ModelParams<const F> view_params(const ModelConfig&, const F*);                       \
+    template std::vector<F> init_params<F>(const ModelConfig&, unsigned long long);                \
+    template void embedding_forward(F*, const int*, int, const F*, const F*, int);                 \
+    template void embedding_backward(F*, F*, const F*, const int*, int, int);                      \
+    template void layernorm_forward(F*, F*, F*, const F*, const F*, const F*, int, int);           \
+    template void layernorm_backward(F*, F*, F*, const F*, const F*, const F*, const F*, const F*, \
+                                     int, int);                                                    \
+    template void matmul_forward(F*, const F*, const F*, const F*, int, int, int);                 \
+    template void matmul_backward(F*, F*, F*, const F*, const F*, const F*, int, int, int);        \
+    template void attention_forward(F*, F*, F*, F*, const F*, const F*, const F*, int, int, int,   \
+                                    int);                                                          \
+    template void attention_backward(F*, F*, F*, const F*, const F*, const F*, const F*, const F*, \
+                                     int, int, int, int);                                          \
+    template FocusInput head_focus_input(const LayerActivations<F>&, int, int, int, int, int);     \
+    template void gelu_forward(F*, const F*, std::size_t);                                         \
+    template void gelu_backward(F*, const F*, const F*, std::size_t);                              \
+    template void residual_forward(F*, const F*, const F*, std::size_t);                           \
+    template void residual_backward(F*, F*, const F*, std::size_t);                                \
+    template void unembed_forward(F*, const F*, const F*, int, int, int);                          \
+    template void unembed_backward(F*, F*, const F*, const F*, const F*, int, int, int);           \
+    template void softmax_forward(F*, const F*, int, int);                                         \
+    template void crossentropy_forward(F*, const F*, const int*, int, int);                        \
+    template void crossentropy_softmax_backward(F*, const F*, const int*, F, int, int);            \
+    template void model_forward(const ModelConfig&, const ModelParams<const F>&, const int*,       \
+                                const int*, int, Activations<F>&, const ForwardOptions&);          \
+    template std::vector<F> next_token_probs(const ModelConfig&, const ModelParams<const F>&,      \
+                                             const Activations<F>&, int);                          \
+    template double mean_loss(const Activations<F>&);                                              \
+    template void model_backward(const ModelConfig&, const ModelParams<const F>&,                  \
                                  const Activations<F>&, const int*, F, F*);
 
 ATTN_TRANSFORMER_INSTANTIATE(float)

@@ -59,7 +59,7 @@ struct TensorInfo {
     bool matrix = false;     // a weight matrix (rows > 1 or an embedding): quantised per row
 };
 std::vector<TensorInfo> parameter_tensors(const ModelConfig& c);  // in the order above
-std::size_t parameter_count(const ModelConfig& c);                 // total elements
+std::size_t parameter_count(const ModelConfig& c);                // total elements
 
 template <class F>
 struct LayerParams {  // pointers into the flat array (F may be const)
@@ -91,29 +91,29 @@ std::vector<F> init_params(const ModelConfig& c, unsigned long long seed);
 // ---------------------------------------------------------------------------------------------
 template <class F>
 struct LayerActivations {
-    std::vector<F> x_in;                          // n x C: residual stream before the block
-    std::vector<F> ln1, ln1_mean, ln1_rstd;       // n x C, n, n
-    std::vector<F> q, k, v;                       // n x C: head h in columns h*D .. h*D+D-1
-    std::vector<F> dots;                          // H x n x n: q_i . k_j (before the scale)
-    std::vector<F> scores;                        // H x n x n: dot / sqrt(D)
-    std::vector<F> weights;                       // H x n x n: softmax over j <= i
-                                                  // (all three: 0 for j > i, masked)
-    std::vector<F> heads_out;                     // n x C: [o_1 | ... | o_H]
-    std::vector<F> attn_out;                      // n x C: heads_out Wo + bo
-    std::vector<F> x_mid;                         // n x C: x_in + attn_out
-    std::vector<F> ln2, ln2_mean, ln2_rstd;       // n x C, n, n
-    std::vector<F> fc, gelu;                      // n x Ff: before and after GELU
-    std::vector<F> mlp_out;                       // n x C: gelu Wproj + bproj
-    std::vector<F> x_out;                         // n x C: x_mid + mlp_out (next block's x_in)
+    std::vector<F> x_in;                     // n x C: residual stream before the block
+    std::vector<F> ln1, ln1_mean, ln1_rstd;  // n x C, n, n
+    std::vector<F> q, k, v;                  // n x C: head h in columns h*D .. h*D+D-1
+    std::vector<F> dots;                     // H x n x n: q_i . k_j (before the scale)
+    std::vector<F> scores;                   // H x n x n: dot / sqrt(D)
+    std::vector<F> weights;                  // H x n x n: softmax over j <= i
+                                             // (all three: 0 for j > i, masked)
+    std::vector<F> heads_out;                // n x C: [o_1 | ... | o_H]
+    std::vector<F> attn_out;                 // n x C: heads_out Wo + bo
+    std::vector<F> x_mid;                    // n x C: x_in + attn_out
+    std::vector<F> ln2, ln2_mean, ln2_rstd;  // n x C, n, n
+    std::vector<F> fc, gelu;                 // n x Ff: before and after GELU
+    std::vector<F> mlp_out;                  // n x C: gelu Wproj + bproj
+    std::vector<F> x_out;                    // n x C: x_mid + mlp_out (next block's x_in)
 };
 template <class F>
 struct Activations {
     int n = 0;
-    std::vector<int> tokens;                      // n
-    std::vector<LayerActivations<F>> layers;      // L
-    std::vector<F> lnf, lnf_mean, lnf_rstd;       // n x C, n, n
-    std::vector<F> logits, probs;                 // n x V (probs: softmax of logits)
-    std::vector<F> losses;                        // n: -ln p[target] (empty without targets)
+    std::vector<int> tokens;                  // n
+    std::vector<LayerActivations<F>> layers;  // L
+    std::vector<F> lnf, lnf_mean, lnf_rstd;   // n x C, n, n
+    std::vector<F> logits, probs;             // n x V (probs: softmax of logits)
+    std::vector<F> losses;                    // n: -ln p[target] (empty without targets)
 };
 struct ForwardOptions {
     int ablate_layer = -1, ablate_head = -1;  // zero this head's output (both >= 0), else none
@@ -137,8 +137,7 @@ void embedding_backward(F* dwte, F* dwpe, const F* dout, const int* tokens, int 
 
 // y = (x - mean) * rstd * g + b,  rstd = 1 / sqrt(var + 1e-5)  (biased variance, per row)
 template <class F>
-void layernorm_forward(F* out, F* mean, F* rstd, const F* in, const F* g, const F* b, int n,
-                       int C);
+void layernorm_forward(F* out, F* mean, F* rstd, const F* in, const F* g, const F* b, int n, int C);
 // dx = rstd (dy g - mean(dy g) - xhat mean(dy g xhat)),  dg += dy xhat,  db += dy
 template <class F>
 void layernorm_backward(F* din, F* dg, F* db, const F* dout, const F* in, const F* mean,

@@ -34,7 +34,8 @@ Baselines count_baselines(const Bpe& bpe, const std::vector<int>& train,
     const double bytes = predicted_bytes(bpe, val), ln2 = std::log(2.0);
     Baselines out;
     double nats = 0;
-    for (std::size_t t = 1; t < val.size(); t++) nats -= std::log(p_uni[static_cast<std::size_t>(val[t])]);
+    for (std::size_t t = 1; t < val.size(); t++)
+        nats -= std::log(p_uni[static_cast<std::size_t>(val[t])]);
     out.unigram_bpb = nats / ln2 / bytes;
     out.bigram_bpb = INFINITY;
     for (double mu : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0}) {
@@ -77,7 +78,9 @@ double evaluate_bpb(const Model& m, const std::vector<float>& params, const std:
         for (int t = 0; t < n; t++) {
             nats += static_cast<double>(acts.losses[static_cast<std::size_t>(t)]);
             bytes += static_cast<double>(
-                m.bpe.token_bytes[static_cast<std::size_t>(ids[s + 1 + static_cast<std::size_t>(t)])].size());
+                m.bpe
+                    .token_bytes[static_cast<std::size_t>(ids[s + 1 + static_cast<std::size_t>(t)])]
+                    .size());
         }
         windows++;
     }

@@ -15,9 +15,7 @@ std::uint64_t pair_key(int a, int b) {
 bool is_letter(unsigned char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
 }
-bool is_digit(unsigned char c) {
-    return c >= '0' && c <= '9';
-}
+bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 bool is_space(unsigned char c) {
     return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
@@ -61,7 +59,11 @@ void merge_pair(std::vector<int>& ids, int a, int b, int id) {
 // Length of the valid UTF-8 sequence at s[i] (0 if not valid)
 std::size_t utf8_length(const std::string& s, std::size_t i) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
-    std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    std::size_t len = c < 0x80         ? 1
+                      : (c >> 5) == 6  ? 2
+                      : (c >> 4) == 14 ? 3
+                      : (c >> 3) == 30 ? 4
+                                       : 0;
     if (len == 0 || i + len > s.size()) return 0;
     for (std::size_t k = 1; k < len; k++)
         if ((static_cast<unsigned char>(s[i + k]) >> 6) != 2) return 0;
@@ -123,16 +125,16 @@ Bpe bpe_train(std::string_view text, int vocab) {
 
 Result<Bpe> bpe_from_merges(const std::vector<std::pair<int, int>>& merges) {
     if (merges.size() > static_cast<std::size_t>(kMaxBpeVocab - kByteTokens))
-        return Error{ErrorCode::BadModelFile, "The tokenizer has too many merges (" +
-                                                  std::to_string(merges.size()) + ")."};
+        return Error{ErrorCode::BadModelFile,
+                     "The tokenizer has too many merges (" + std::to_string(merges.size()) + ")."};
     for (std::size_t k = 0; k < merges.size(); k++) {
         const int made = kByteTokens + static_cast<int>(k);
         const auto [a, c] = merges[k];
         if (a < 0 || c < 0 || a >= made || c >= made)
-            return Error{ErrorCode::BadModelFile,
-                         "Tokenizer merge " + std::to_string(k + 1) +
-                             " joins a token that does not exist yet (" + std::to_string(a) +
-                             ", " + std::to_string(c) + ")."};
+            return Error{ErrorCode::BadModelFile, "Tokenizer merge " + std::to_string(k + 1) +
+                                                      " joins a token that does not exist yet (" +
+                                                      std::to_string(a) + ", " + std::to_string(c) +
+                                                      ")."};
     }
     Bpe b;
     b.merges = merges;
@@ -192,7 +194,8 @@ std::string token_display(const Bpe& b, int id) {
     for (std::size_t i = 0; i < s.size();) {
         const unsigned char c = static_cast<unsigned char>(s[i]);
         const std::size_t len = utf8_length(s, i);
-        const bool c1_control = len == 2 && c == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0;
+        const bool c1_control =
+            len == 2 && c == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0;
         if (c == ' ') {
             out += "\u2423";  // ␣
         } else if (c == '\n') {
@@ -218,16 +221,15 @@ std::string token_display(const Bpe& b, int id) {
 Result<std::vector<int>> tokenize_for_model(const Bpe& b, std::string_view text, int max_tokens) {
     if (text.empty()) return Error{ErrorCode::EmptyText, "The text is empty; type a few words."};
     if (text.size() > kMaxSentenceBytes)
-        return Error{ErrorCode::TextTooLong, "The text has " + std::to_string(text.size()) +
-                                                 " bytes; at most " +
-                                                 std::to_string(kMaxSentenceBytes) +
-                                                 " are allowed."};
+        return Error{ErrorCode::TextTooLong,
+                     "The text has " + std::to_string(text.size()) + " bytes; at most " +
+                         std::to_string(kMaxSentenceBytes) + " are allowed."};
     if (auto e = check_utf8(text)) return *e;
     std::vector<int> ids = bpe_encode(b, text);
     if (ids.size() > static_cast<std::size_t>(max_tokens))
-        return Error{ErrorCode::TooManyTokens,
-                     "The text makes " + std::to_string(ids.size()) +
-                         " tokens; the model reads at most " + std::to_string(max_tokens) + "."};
+        return Error{ErrorCode::TooManyTokens, "The text makes " + std::to_string(ids.size()) +
+                                                   " tokens; the model reads at most " +
+                                                   std::to_string(max_tokens) + "."};
     return ids;
 }
 

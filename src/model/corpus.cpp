@@ -87,17 +87,21 @@ Result<CorpusSplit> load_corpus(const std::string& dir, bool allow_mismatch,
         Result<std::string> bytes = read_file_bytes(path, 64u << 20);
         if (!bytes.ok())
             return Error{ErrorCode::FileNotReadable,
-                         "The corpus file " + path + " cannot be read; install the Debian package " +
-                             kCorpusPackage + " (scripts/install)."};
+                         "The corpus file " + path +
+                             " cannot be read; install the Debian package " + kCorpusPackage +
+                             " (scripts/install)."};
         const std::string& b = bytes.value();
-        const std::string sum = sha256_hex(reinterpret_cast<const std::uint8_t*>(b.data()), b.size());
+        const std::string sum =
+            sha256_hex(reinterpret_cast<const std::uint8_t*>(b.data()), b.size());
         if (sum != f.sha256) {
             const std::string what = std::string(f.name) + " has SHA-256 " + sum + ", expected " +
                                      f.sha256 + " (" + kCorpusPackage + " " +
                                      kCorpusPackageVersion + ")";
             if (!allow_mismatch)
-                return Error{ErrorCode::BadArgument, "The corpus differs from the one the model "
-                                                     "was trained on: " + what + "."};
+                return Error{ErrorCode::BadArgument,
+                             "The corpus differs from the one the model "
+                             "was trained on: " +
+                                 what + "."};
             if (mismatch) *mismatch += what + "\n";
         }
         if (licence.empty()) licence = wordnet_licence(b);

@@ -26,9 +26,9 @@ namespace attn {
 // an optional leading space + a run of letters (ASCII letters and every byte >= 0x80), or of
 // digits, or one other character; other whitespace stands alone.
 struct Bpe {
-    std::vector<std::pair<int, int>> merges;         // merge k joins (a, b) into id 256 + k
-    std::vector<std::string> token_bytes;            // bytes of every id (derived from merges)
-    std::unordered_map<std::uint64_t, int> ranks;    // (a << 32 | b) -> k (derived from merges)
+    std::vector<std::pair<int, int>> merges;       // merge k joins (a, b) into id 256 + k
+    std::vector<std::string> token_bytes;          // bytes of every id (derived from merges)
+    std::unordered_map<std::uint64_t, int> ranks;  // (a << 32 | b) -> k (derived from merges)
     int vocab() const { return static_cast<int>(token_bytes.size()); }
 };
 constexpr int kMaxBpeVocab = 1024;
@@ -44,7 +44,7 @@ std::vector<int> bpe_encode_chunk(const Bpe& bpe, std::string_view chunk);  // l
 std::vector<int> bpe_encode(const Bpe& bpe, std::string_view text);         // every chunk
 std::vector<int> bpe_encode_corpus(const Bpe& bpe, std::string_view text);  // same, each distinct
                                                                             // chunk encoded once
-std::string bpe_decode(const Bpe& bpe, const std::vector<int>& ids);         // bytes joined
+std::string bpe_decode(const Bpe& bpe, const std::vector<int>& ids);        // bytes joined
 // Readable form of one token: a space shows as "␣", a newline as "↵", a tab as "⇥", a byte
 // that is not part of complete printable UTF-8 inside the token as <0xE2>.
 std::string token_display(const Bpe& bpe, int id);
@@ -66,7 +66,7 @@ struct CorpusFile {
 };
 constexpr const char* kCorpusPackage = "wordnet-base";
 constexpr const char* kCorpusPackageVersion = "1:3.0-37";  // dpkg-query ${Version};
-constexpr const char* kCorpusDir = "/usr/share/wordnet";  // where the Debian package puts them
+constexpr const char* kCorpusDir = "/usr/share/wordnet";   // where the Debian package puts them
 const std::vector<CorpusFile>& corpus_files();             // data.noun, data.verb, data.adj, ...
 // One line per synset of a WordNet data file: "<first word>: <gloss>", underscores as spaces,
 // e.g. `sedate: cause to be calm or quiet as by administering a sedative to; "The patient must
@@ -82,8 +82,7 @@ constexpr int kValEvery = 50;  // line k goes to validation when k % 50 == 49 (f
 CorpusSplit split_corpus(const std::vector<std::string>& lines);
 // Reads and checks every corpus file in dir (SHA-256 against corpus_files()), then extracts and
 // splits. A checksum mismatch is an error unless allow_mismatch (then *mismatch says which).
-Result<CorpusSplit> load_corpus(const std::string& dir, bool allow_mismatch,
-                                std::string* mismatch);
+Result<CorpusSplit> load_corpus(const std::string& dir, bool allow_mismatch, std::string* mismatch);
 
 // ---------------------------------------------------------------------------------------------
 // SHA-256 (sha256.cpp), for the corpus and the weights file
@@ -122,7 +121,7 @@ std::string file_sha256(const std::vector<std::uint8_t>& bytes);
 // ---------------------------------------------------------------------------------------------
 struct Baselines {
     double unigram_bpb = 0, bigram_bpb = 0;  // over the model's own tokens
-    double bigram_prior = 0;  // mu: p(b|a) = (c(a,b) + mu p_uni(b)) / (c(a) + mu)
+    double bigram_prior = 0;                 // mu: p(b|a) = (c(a,b) + mu p_uni(b)) / (c(a) + mu)
     double byte_unigram_bpb = 0, byte_bigram_bpb = 0;  // the same models over bytes (no tokenizer)
 };
 // Counts on train ids, scored on the same targets as evaluate_bpb (val ids 1..N-1).
@@ -144,16 +143,16 @@ double evaluate_bpb(const Model& m, const std::vector<float>& params, const std:
 // ---------------------------------------------------------------------------------------------
 struct HeadReport {
     int layer = 0, head = 0;
-    double previous_token = 0;  // mean w[i][i-1] over validation windows, i >= 1
-    double first_token = 0;     // mean w[i][0], i >= 1
-    double self = 0;            // mean w[i][i], i >= 1
-    double induction = 0;       // random tokens r repeated once (r r): mean weight from r_k in
-                                // the second copy onto r_{k+1} in the first
+    double previous_token = 0;       // mean w[i][i-1] over validation windows, i >= 1
+    double first_token = 0;          // mean w[i][0], i >= 1
+    double self = 0;                 // mean w[i][i], i >= 1
+    double induction = 0;            // random tokens r repeated once (r r): mean weight from r_k in
+                                     // the second copy onto r_{k+1} in the first
     double ablation_loss_delta = 0;  // val bits/byte with this head's output zeroed, minus without
     std::string label;               // see head_label()
 };
 struct AnalysisOptions {
-    int windows = 48;            // validation windows for the attention scores and the ablation
+    int windows = 48;              // validation windows for the attention scores and the ablation
     int induction_sequences = 24;  // random sequences, each kInductionLength tokens repeated once
     bool ablation = true;          // false: the attention scores only (fast, for checkpoints)
     std::uint64_t seed = 20261203u;

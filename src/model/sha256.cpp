@@ -17,9 +17,7 @@ constexpr std::uint32_t kRound[64] = {
     0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
 
-std::uint32_t rotr(std::uint32_t x, int n) {
-    return (x >> n) | (x << (32 - n));
-}
+std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
 void compress(std::uint32_t h[8], const std::uint8_t block[64]) {
     std::uint32_t w[64];
@@ -69,11 +67,13 @@ void sha256(const std::uint8_t* data, std::size_t size, std::uint8_t out[32]) {
     tail[rest] = 0x80;
     const std::size_t tail_size = rest + 9 <= 64 ? 64 : 128;
     const std::uint64_t bits = static_cast<std::uint64_t>(size) * 8;
-    for (int b = 0; b < 8; b++) tail[tail_size - 1 - b] = static_cast<std::uint8_t>(bits >> (8 * b));
+    for (int b = 0; b < 8; b++)
+        tail[tail_size - 1 - b] = static_cast<std::uint8_t>(bits >> (8 * b));
     compress(h, tail);
     if (tail_size == 128) compress(h, tail + 64);
     for (int w = 0; w < 8; w++)
-        for (int b = 0; b < 4; b++) out[4 * w + b] = static_cast<std::uint8_t>(h[w] >> (24 - 8 * b));
+        for (int b = 0; b < 4; b++)
+            out[4 * w + b] = static_cast<std::uint8_t>(h[w] >> (24 - 8 * b));
 }
 
 std::string sha256_hex(const std::uint8_t* data, std::size_t size) {

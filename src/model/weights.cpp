@@ -13,7 +13,7 @@ namespace {
 
 constexpr char kMagic[8] = {'A', 'T', 'T', 'N', 'M', 'O', 'D', 'L'};
 constexpr std::size_t kHeaderBytes = 8 + 4 * 2 + 4 * 6 + 4;  // magic, version, encoding, config,
-                                                              // merge count
+                                                             // merge count
 constexpr std::size_t kTrailerBytes = 32;                    // SHA-256 of everything before
 
 void put_u32(std::vector<std::uint8_t>& out, std::uint32_t v) {
@@ -105,8 +105,7 @@ Result<Model> parse_model(const std::uint8_t* data, std::size_t size) {
         return Error{ErrorCode::WrongVersion,
                      "The weights file has format version " + std::to_string(version) +
                          "; this build reads version " + std::to_string(kWeightsVersion) + "."};
-    if (size < kHeaderBytes + kTrailerBytes)
-        return bad("is truncated: its header is incomplete.");
+    if (size < kHeaderBytes + kTrailerBytes) return bad("is truncated: its header is incomplete.");
     const std::uint32_t enc = get_u32(data + 12);
     if (enc > 1) return bad("has an unknown encoding " + std::to_string(enc) + ".");
     Model m;
@@ -164,9 +163,10 @@ Result<Model> parse_model(const std::uint8_t* data, std::size_t size) {
     for (const TensorInfo& t : parameter_tensors(m.config))
         for (std::size_t i = 0; i < static_cast<std::size_t>(t.rows) * t.cols; i++)
             if (!std::isfinite(m.params[t.offset + i]))
-                return Error{ErrorCode::NonFinite, "The weights file holds a number that is not "
-                                                   "finite (NaN or infinity) in tensor " +
-                                                       t.name + "."};
+                return Error{ErrorCode::NonFinite,
+                             "The weights file holds a number that is not "
+                             "finite (NaN or infinity) in tensor " +
+                                 t.name + "."};
     return m;
 }
 

@@ -1,8 +1,11 @@
 // attention_train - trains the project's transformer on WordNet glosses and writes the weights
 // and a run report (run.json) that scripts/train turns into the model card. Steps are printed;
 // Ctrl-C stops cleanly after the current step and keeps the last checkpoint.
-// Usage: attention_train --out DIR [--corpus DIR] [--steps N] [--batch B] [--threads T] [--lr R] [--warmup W]
-//                        [--synthetic F] [--copy F] [--triplets F] [--unit-min N] [--unit-max N] [--prefix-max N] [--seed S] [--package-version V] [--allow-corpus-mismatch]
+// Usage: attention_train --out DIR [--corpus DIR] [--steps N] [--batch B] [--threads T] [--lr R]
+// [--warmup W]
+//                        [--synthetic F] [--copy F] [--triplets F] [--unit-min N] [--unit-max N]
+//                        [--prefix-max N] [--seed S] [--package-version V]
+//                        [--allow-corpus-mismatch]
 // Defaults are the shipped run's (trainer.h); scripts/train passes only --out and the version.
 #include <algorithm>
 #include <csignal>
@@ -18,9 +21,7 @@ namespace {
 
 // The one piece of process state: set by the SIGINT handler, read between steps.
 volatile std::sig_atomic_t g_stop = 0;
-void on_sigint(int) {
-    g_stop = 1;
-}
+void on_sigint(int) { g_stop = 1; }
 
 void say(const std::string& s) {
     std::printf("==> %s\n", s.c_str());
@@ -70,25 +71,44 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; i++) {
         const std::string a = argv[i];
         auto value = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
-        if (a == "--out") out_dir = value();
-        else if (a == "--corpus") corpus_dir = value();
-        else if (a == "--init") value();  // read above
-        else if (a == "--steps") o.steps = std::atoi(value().c_str());
-        else if (a == "--seed") o.seed = std::strtoull(value().c_str(), nullptr, 10);
-        else if (a == "--batch") o.batch = std::atoi(value().c_str());
-        else if (a == "--threads") o.threads = std::atoi(value().c_str());
-        else if (a == "--vocab") vocab = std::atoi(value().c_str());
-        else if (a == "--lr") o.lr = std::atof(value().c_str());
-        else if (a == "--warmup") o.warmup = std::atoi(value().c_str());
-        else if (a == "--synthetic") o.synthetic_fraction = std::atof(value().c_str());
-        else if (a == "--copy") o.copy_fraction = std::atof(value().c_str());
-        else if (a == "--triplets") o.triplet_fraction = std::atof(value().c_str());
-        else if (a == "--unit-min") o.synthetic_min = std::atoi(value().c_str());
-        else if (a == "--unit-max") o.synthetic_max = std::atoi(value().c_str());
-        else if (a == "--prefix-max") o.prefix_max = std::atoi(value().c_str());
-        else if (a == "--package-version") package_version = value();
-        else if (a == "--allow-corpus-mismatch") allow_mismatch = true;
-        else return fail("unknown argument " + a + " (see the usage at the top of main.cpp)");
+        if (a == "--out")
+            out_dir = value();
+        else if (a == "--corpus")
+            corpus_dir = value();
+        else if (a == "--init")
+            value();  // read above
+        else if (a == "--steps")
+            o.steps = std::atoi(value().c_str());
+        else if (a == "--seed")
+            o.seed = std::strtoull(value().c_str(), nullptr, 10);
+        else if (a == "--batch")
+            o.batch = std::atoi(value().c_str());
+        else if (a == "--threads")
+            o.threads = std::atoi(value().c_str());
+        else if (a == "--vocab")
+            vocab = std::atoi(value().c_str());
+        else if (a == "--lr")
+            o.lr = std::atof(value().c_str());
+        else if (a == "--warmup")
+            o.warmup = std::atoi(value().c_str());
+        else if (a == "--synthetic")
+            o.synthetic_fraction = std::atof(value().c_str());
+        else if (a == "--copy")
+            o.copy_fraction = std::atof(value().c_str());
+        else if (a == "--triplets")
+            o.triplet_fraction = std::atof(value().c_str());
+        else if (a == "--unit-min")
+            o.synthetic_min = std::atoi(value().c_str());
+        else if (a == "--unit-max")
+            o.synthetic_max = std::atoi(value().c_str());
+        else if (a == "--prefix-max")
+            o.prefix_max = std::atoi(value().c_str());
+        else if (a == "--package-version")
+            package_version = value();
+        else if (a == "--allow-corpus-mismatch")
+            allow_mismatch = true;
+        else
+            return fail("unknown argument " + a + " (see the usage at the top of main.cpp)");
     }
     if (out_dir.empty()) return fail("--out DIR is required");
     if (o.steps < 1 || o.steps > 1000000) return fail("--steps must be 1 to 1000000");
@@ -109,7 +129,8 @@ int main(int argc, char** argv) {
         std::printf("    WARNING: installed %s is version %s; the model card records %s\n",
                     attn::kCorpusPackage, package_version.c_str(), attn::kCorpusPackageVersion);
     std::string mismatch;
-    attn::Result<attn::CorpusSplit> corpus = attn::load_corpus(corpus_dir, allow_mismatch, &mismatch);
+    attn::Result<attn::CorpusSplit> corpus =
+        attn::load_corpus(corpus_dir, allow_mismatch, &mismatch);
     if (!corpus.ok()) return fail(corpus.error().message);
     if (!mismatch.empty())
         std::printf("    WARNING: the corpus differs from the recorded one:\n%s", mismatch.c_str());
@@ -139,8 +160,9 @@ int main(int argc, char** argv) {
     }
     const std::vector<int> train = attn::bpe_encode_corpus(m.bpe, text.train);
     const std::vector<int> val = attn::bpe_encode_corpus(m.bpe, text.val);
-    std::printf("    train %zu tokens, validation %zu tokens (%.2f bytes per token)\n", train.size(),
-                val.size(), static_cast<double>(text.val.size()) / static_cast<double>(val.size()));
+    std::printf("    train %zu tokens, validation %zu tokens (%.2f bytes per token)\n",
+                train.size(), val.size(),
+                static_cast<double>(text.val.size()) / static_cast<double>(val.size()));
 
     say("[3/6] baselines on the validation split");
     attn::Baselines base = attn::count_baselines(m.bpe, train, val);
@@ -157,7 +179,8 @@ int main(int argc, char** argv) {
     const std::size_t params = attn::parameter_count(m.config);
     say("[4/6] training " + std::to_string(params) + " parameters for " + std::to_string(o.steps) +
         " steps of " + std::to_string(o.batch) + " x " + std::to_string(m.config.context) +
-        " tokens (" + std::to_string(o.threads) + " threads, seed " + std::to_string(o.seed) + "; Ctrl-C stops and keeps the "
+        " tokens (" + std::to_string(o.threads) + " threads, seed " + std::to_string(o.seed) +
+        "; Ctrl-C stops and keeps the "
         "last checkpoint)");
     const std::string checkpoint = out_dir + "/checkpoint.bin";
     attn::TrainHooks hooks;
@@ -166,9 +189,10 @@ int main(int argc, char** argv) {
         if (r.step % 25 != 0 && r.step != 1 && r.step != r.steps) return;
         const double rate = static_cast<double>(r.tokens) / r.seconds;
         const double left = r.seconds / r.step * (r.steps - r.step);
-        std::printf("    step %5d/%d  loss %.4f  lr %.2e  |g| %.3f  %6.0f tokens/s  elapsed %s  left %s\n",
-                    r.step, r.steps, r.loss, r.lr, r.grad_norm, rate, clock_text(r.seconds).c_str(),
-                    clock_text(left).c_str());
+        std::printf(
+            "    step %5d/%d  loss %.4f  lr %.2e  |g| %.3f  %6.0f tokens/s  elapsed %s  left %s\n",
+            r.step, r.steps, r.loss, r.lr, r.grad_norm, rate, clock_text(r.seconds).c_str(),
+            clock_text(left).c_str());
         std::fflush(stdout);
     };
     hooks.on_checkpoint = [&](int step, double val_bpb) {
@@ -183,9 +207,10 @@ int main(int argc, char** argv) {
                 prev = std::max(prev, h.previous_token);
                 induction = std::max(induction, h.induction);
             }
-            std::printf("    step %d: validation %.4f bits/byte (first %d windows), best "
-                        "previous-token %.3f, best induction %.3f; checkpoint %s\n",
-                        step, val_bpb, o.eval_windows, prev, induction, checkpoint.c_str());
+            std::printf(
+                "    step %d: validation %.4f bits/byte (first %d windows), best "
+                "previous-token %.3f, best induction %.3f; checkpoint %s\n",
+                step, val_bpb, o.eval_windows, prev, induction, checkpoint.c_str());
         }
     };
     const attn::TrainCurve curve = attn::train_model(m, train, val, o, hooks);
@@ -212,13 +237,18 @@ int main(int argc, char** argv) {
     const std::vector<attn::HeadReport> heads = attn::analyse_heads(shipped.value(), val);
     nlohmann::json jh = nlohmann::json::array();
     for (const attn::HeadReport& h : heads) {
-        std::printf("    layer %d head %d: previous %.3f first %.3f self %.3f induction %.3f "
-                    "ablation %+.4f -> %s\n",
-                    h.layer, h.head, h.previous_token, h.first_token, h.self, h.induction,
-                    h.ablation_loss_delta, h.label.c_str());
-        jh.push_back({{"layer", h.layer}, {"head", h.head}, {"previous_token", h.previous_token},
-                      {"first_token", h.first_token}, {"self", h.self},
-                      {"induction", h.induction}, {"ablation_loss_delta", h.ablation_loss_delta},
+        std::printf(
+            "    layer %d head %d: previous %.3f first %.3f self %.3f induction %.3f "
+            "ablation %+.4f -> %s\n",
+            h.layer, h.head, h.previous_token, h.first_token, h.self, h.induction,
+            h.ablation_loss_delta, h.label.c_str());
+        jh.push_back({{"layer", h.layer},
+                      {"head", h.head},
+                      {"previous_token", h.previous_token},
+                      {"first_token", h.first_token},
+                      {"self", h.self},
+                      {"induction", h.induction},
+                      {"ablation_loss_delta", h.ablation_loss_delta},
                       {"label", h.label}});
     }
 
@@ -240,15 +270,17 @@ int main(int argc, char** argv) {
     for (const auto& [s, b] : curve.val_bpb) valc.push_back({s + offset, b});
     const std::string sample = "abandon: forsake, leave behind; \"we abandoned the old car\"";
     nlohmann::json sample_tokens = nlohmann::json::array();
-    for (int id : attn::bpe_encode(m.bpe, sample)) sample_tokens.push_back(attn::token_display(m.bpe, id));
+    for (int id : attn::bpe_encode(m.bpe, sample))
+        sample_tokens.push_back(attn::token_display(m.bpe, id));
     const attn::ModelConfig& c = m.config;
     // Logits of the shipped weights on the sample at three positions: tests/model compares its
     // own forward pass (native and wasm) with these, within 1e-5
     const std::vector<int> sample_ids = attn::bpe_encode(m.bpe, sample);
     attn::Activations<float> ref;
     const int sn = static_cast<int>(sample_ids.size());
-    attn::model_forward<float>(c, attn::view_params(c, static_cast<const float*>(shipped.value().params.data())),
-                               sample_ids.data(), nullptr, sn, ref);
+    attn::model_forward<float>(
+        c, attn::view_params(c, static_cast<const float*>(shipped.value().params.data())),
+        sample_ids.data(), nullptr, sn, ref);
     nlohmann::json ref_logits = nlohmann::json::array(), ref_positions = nlohmann::json::array();
     for (int pos : {0, sn / 2, sn - 1}) {
         ref_positions.push_back(pos);
@@ -259,29 +291,56 @@ int main(int argc, char** argv) {
     }
     nlohmann::json run = {
         {"corpus",
-         {{"package", attn::kCorpusPackage}, {"version", attn::kCorpusPackageVersion},
-          {"installed_version", package_version}, {"files", files},
-          {"matches_recorded", mismatch.empty()}, {"licence", text.licence}, {"train_bytes", text.train.size()},
-          {"val_bytes", text.val.size()}, {"train_tokens", train.size()},
-          {"val_tokens", val.size()}, {"val_every", attn::kValEvery}}},
-        {"tokenizer", {{"kind", "byte-level BPE"}, {"vocab", m.bpe.vocab()},
-                       {"merges", m.bpe.merges.size()}, {"sample", sample},
-                       {"sample_tokens", sample_tokens}}},
-        {"config", {{"vocab", c.vocab}, {"context", c.context}, {"d_model", c.d_model},
-                    {"heads", c.heads}, {"layers", c.layers}, {"d_ff", c.d_ff}}},
+         {{"package", attn::kCorpusPackage},
+          {"version", attn::kCorpusPackageVersion},
+          {"installed_version", package_version},
+          {"files", files},
+          {"matches_recorded", mismatch.empty()},
+          {"licence", text.licence},
+          {"train_bytes", text.train.size()},
+          {"val_bytes", text.val.size()},
+          {"train_tokens", train.size()},
+          {"val_tokens", val.size()},
+          {"val_every", attn::kValEvery}}},
+        {"tokenizer",
+         {{"kind", "byte-level BPE"},
+          {"vocab", m.bpe.vocab()},
+          {"merges", m.bpe.merges.size()},
+          {"sample", sample},
+          {"sample_tokens", sample_tokens}}},
+        {"config",
+         {{"vocab", c.vocab},
+          {"context", c.context},
+          {"d_model", c.d_model},
+          {"heads", c.heads},
+          {"layers", c.layers},
+          {"d_ff", c.d_ff}}},
         {"parameters", params},
         {"first_stage", first_stage.is_null() ? nlohmann::json(nullptr) : first_stage["training"]},
         {"training",
-         {{"steps", curve.steps_done + offset}, {"stage_steps", curve.steps_done},
-          {"total_seconds", seconds}, {"total_tokens", tokens},
-          {"batch", o.batch}, {"lr", o.lr}, {"warmup", o.warmup},
-          {"min_lr_fraction", o.min_lr_fraction}, {"weight_decay", o.weight_decay},
-          {"beta1", o.beta1}, {"beta2", o.beta2}, {"clip", o.clip}, {"seed", o.seed},
-          {"threads", o.threads}, {"synthetic_fraction", o.synthetic_fraction},
-          {"triplet_fraction", o.triplet_fraction}, {"copy_fraction", o.copy_fraction},
-          {"synthetic_min", o.synthetic_min}, {"synthetic_max", o.synthetic_max},
-          {"prefix_max", o.prefix_max}, {"random_tokens", o.random_tokens.size()},
-          {"seconds", curve.seconds}, {"tokens", curve.tokens},
+         {{"steps", curve.steps_done + offset},
+          {"stage_steps", curve.steps_done},
+          {"total_seconds", seconds},
+          {"total_tokens", tokens},
+          {"batch", o.batch},
+          {"lr", o.lr},
+          {"warmup", o.warmup},
+          {"min_lr_fraction", o.min_lr_fraction},
+          {"weight_decay", o.weight_decay},
+          {"beta1", o.beta1},
+          {"beta2", o.beta2},
+          {"clip", o.clip},
+          {"seed", o.seed},
+          {"threads", o.threads},
+          {"synthetic_fraction", o.synthetic_fraction},
+          {"triplet_fraction", o.triplet_fraction},
+          {"copy_fraction", o.copy_fraction},
+          {"synthetic_min", o.synthetic_min},
+          {"synthetic_max", o.synthetic_max},
+          {"prefix_max", o.prefix_max},
+          {"random_tokens", o.random_tokens.size()},
+          {"seconds", curve.seconds},
+          {"tokens", curve.tokens},
           {"tokens_per_second", static_cast<double>(curve.tokens) / curve.seconds},
           {"eval_windows", o.eval_windows}}},
         {"loss_curve", loss},
@@ -289,20 +348,27 @@ int main(int argc, char** argv) {
         {"val_bpb_float", float_bpb},
         {"val_bpb", int8_bpb},
         {"quantisation_delta_percent", 100.0 * (int8_bpb - float_bpb) / float_bpb},
-        {"baselines", {{"unigram_bpb", base.unigram_bpb}, {"bigram_bpb", base.bigram_bpb},
-                       {"bigram_prior", base.bigram_prior},
-                       {"byte_unigram_bpb", base.byte_unigram_bpb},
-                       {"byte_bigram_bpb", base.byte_bigram_bpb}}},
-        {"analysis", {{"windows", attn::AnalysisOptions{}.windows},
-                      {"induction_sequences", attn::AnalysisOptions{}.induction_sequences},
-                      {"induction_length", attn::kInductionLength},
-                      {"thresholds", {{"previous_token", attn::kPreviousTokenThreshold},
-                                      {"induction", attn::kInductionThreshold},
-                                      {"first_token", attn::kFirstTokenThreshold},
-                                      {"self", attn::kSelfThreshold}}}}},
+        {"baselines",
+         {{"unigram_bpb", base.unigram_bpb},
+          {"bigram_bpb", base.bigram_bpb},
+          {"bigram_prior", base.bigram_prior},
+          {"byte_unigram_bpb", base.byte_unigram_bpb},
+          {"byte_bigram_bpb", base.byte_bigram_bpb}}},
+        {"analysis",
+         {{"windows", attn::AnalysisOptions{}.windows},
+          {"induction_sequences", attn::AnalysisOptions{}.induction_sequences},
+          {"induction_length", attn::kInductionLength},
+          {"thresholds",
+           {{"previous_token", attn::kPreviousTokenThreshold},
+            {"induction", attn::kInductionThreshold},
+            {"first_token", attn::kFirstTokenThreshold},
+            {"self", attn::kSelfThreshold}}}}},
         {"heads", jh},
-        {"weights", {{"file", "model.bin"}, {"encoding", "int8 per row"},
-                     {"version", attn::kWeightsVersion}, {"sha256", int8_sha}}},
+        {"weights",
+         {{"file", "model.bin"},
+          {"encoding", "int8 per row"},
+          {"version", attn::kWeightsVersion},
+          {"sha256", int8_sha}}},
         {"float_weights_sha256", f32_sha},
         {"reference", {{"text", sample}, {"positions", ref_positions}, {"logits", ref_logits}}},
     };

@@ -1,8 +1,8 @@
 // trainer.cpp - the training loop. Formulas at each function; see trainer.h.
 #include "trainer.h"
 
-#include <chrono>
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <thread>
 
@@ -83,8 +83,9 @@ Batch sample_batch(const ModelConfig& c, const std::vector<int>& train, const Tr
                        : pool[next_u64(rng) % pool.size()];
         };
         auto random_length = [&]() {  // synthetic_min..synthetic_max
-            return o.synthetic_min + static_cast<int>(
-                next_u64(rng) % static_cast<std::uint64_t>(o.synthetic_max - o.synthetic_min + 1));
+            return o.synthetic_min +
+                   static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(
+                                                        o.synthetic_max - o.synthetic_min + 1));
         };
         const double kind = next_unit(rng);
         if (kind >= o.synthetic_fraction && kind < o.synthetic_fraction + o.triplet_fraction) {
@@ -103,7 +104,8 @@ Batch sample_batch(const ModelConfig& c, const std::vector<int>& train, const Tr
             // instead of an induction head
             const int room = c.context + 1 - 2 * unit;
             const int most = std::min(room, o.prefix_max);
-            const int prefix = static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(most + 1));
+            const int prefix =
+                static_cast<int>(next_u64(rng) % static_cast<std::uint64_t>(most + 1));
             std::vector<int> r(static_cast<std::size_t>(unit));
             for (int& id : r) id = random_token();
             for (int t = 0; t < prefix; t++) seq.push_back(random_token());
@@ -120,7 +122,8 @@ Batch sample_batch(const ModelConfig& c, const std::vector<int>& train, const Tr
                 const int u = std::min(static_cast<int>(len) / 2, random_length());
                 const std::size_t room = len - 2 * static_cast<std::size_t>(u);  // a + gap
                 const std::size_t a = next_u64(rng) % (room + 1);
-                const std::size_t b = a + static_cast<std::size_t>(u) + next_u64(rng) % (room - a + 1);
+                const std::size_t b =
+                    a + static_cast<std::size_t>(u) + next_u64(rng) % (room - a + 1);
                 std::copy(seq.begin() + static_cast<std::ptrdiff_t>(a),
                           seq.begin() + static_cast<std::ptrdiff_t>(a) + u,
                           seq.begin() + static_cast<std::ptrdiff_t>(b));
@@ -164,7 +167,8 @@ TrainCurve train_model(Model& m, const std::vector<int>& train, const std::vecto
             break;
         }
         const Batch b = sample_batch(c, train, o, rng);
-        const ModelParams<const float> p = view_params(c, static_cast<const float*>(m.params.data()));
+        const ModelParams<const float> p =
+            view_params(c, static_cast<const float*>(m.params.data()));
         const float dloss = 1.0f / static_cast<float>(b.scored);
         // Thread w takes sequences [w B / T, (w + 1) B / T) into its own gradient buffer; the
         // buffers and losses are then summed in thread order, so a run with the same T is
@@ -204,7 +208,8 @@ TrainCurve train_model(Model& m, const std::vector<int>& train, const std::vecto
         r.grad_norm = clip_gradients(grads, o.clip);
         r.lr = learning_rate(o, step);
         adamw_update(m.params, grads, adam, decay, r.lr, o);
-        for (const std::vector<int>& in : b.inputs) curve.tokens += static_cast<long long>(in.size());
+        for (const std::vector<int>& in : b.inputs)
+            curve.tokens += static_cast<long long>(in.size());
         r.tokens = curve.tokens;
         r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         curve.loss.emplace_back(r.step, loss);

@@ -218,7 +218,7 @@ TEST(AppGlyphs, LazyGlyphsAreFoundWrittenOutOrEscapedAndOnlyThen) {
     EXPECT_TRUE(app::needs_lazy_glyphs("ψυχή"));        // Greek, "regular"
     EXPECT_TRUE(app::needs_lazy_glyphs("caf\\u00e9"));  // as the JSON files write it
     EXPECT_TRUE(app::needs_lazy_glyphs("\\u00C9t\\u00e9"));
-    EXPECT_FALSE(app::needs_lazy_glyphs("\\u00zz \\u12"));  // not an escape, cut short
+    EXPECT_FALSE(app::needs_lazy_glyphs("\\u00zz \\u12"));          // not an escape, cut short
     EXPECT_FALSE(app::needs_lazy_glyphs(std::string("\xff\xfe")));  // invalid UTF-8: U+FFFD
 }
 

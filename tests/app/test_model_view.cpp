@@ -18,7 +18,8 @@ struct TinyModel {
     std::vector<std::uint8_t> bytes;
     std::string sha;
     TinyModel() {
-        const std::string text = "the red fox saw an old dog by a river. the red fox saw an old dog.";
+        const std::string text =
+            "the red fox saw an old dog by a river. the red fox saw an old dog.";
         m.bpe = attn::bpe_train(text, 270);
         m.config.vocab = m.bpe.vocab();
         m.config.context = 128;  // the examples of assets/app/model.json fit
@@ -58,8 +59,11 @@ TEST(ModelView, LoadingChecksTheChecksumAndReadsTheHeadTable) {
     ASSERT_FALSE(bad_sum.ok());
     EXPECT_NE(bad_sum.error().message.find("checksum"), std::string::npos);
     std::vector<std::uint8_t> cut(t.bytes.begin(), t.bytes.begin() + 100);
-    EXPECT_FALSE(app::load_weights(cut.data(), cut.size(), attn::sha256_hex(cut.data(), cut.size()), "").ok());
-    auto bad_head = app::load_weights(t.bytes.data(), t.bytes.size(), t.sha, R"({"heads": [{"layer": 9, "head": 0}]})");
+    EXPECT_FALSE(
+        app::load_weights(cut.data(), cut.size(), attn::sha256_hex(cut.data(), cut.size()), "")
+            .ok());
+    auto bad_head = app::load_weights(t.bytes.data(), t.bytes.size(), t.sha,
+                                      R"({"heads": [{"layer": 9, "head": 0}]})");
     ASSERT_FALSE(bad_head.ok());
     EXPECT_NE(bad_head.error().message.find("layer 9"), std::string::npos);
 }
@@ -80,15 +84,16 @@ TEST(ModelView, FocusRowIsTheForwardPassRowAndAblationIsModelForwardsWithTheHead
     const int n = r.value().acts.n;
     ASSERT_EQ(r.value().focus.weights.size(), 5u);  // candidates 0..focus
     for (int j = 0; j <= 4; ++j)
-        EXPECT_FLOAT_EQ(static_cast<float>(r.value().focus.weights[j]), w[attn::head_index(n, 1, 4, j)]);
+        EXPECT_FLOAT_EQ(static_cast<float>(r.value().focus.weights[j]),
+                        w[attn::head_index(n, 1, 4, j)]);
     attn::Activations<float> off;
     attn::ForwardOptions o;
     o.ablate_layer = 1;
     o.ablate_head = 1;
     const attn::ModelConfig& cfg = t.m.config;
     const std::vector<float>& params = loaded.value().model.params;
-    attn::model_forward<float>(cfg, attn::view_params(cfg, params.data()),
-                               r.value().ids.data(), nullptr, n, off, o);
+    attn::model_forward<float>(cfg, attn::view_params(cfg, params.data()), r.value().ids.data(),
+                               nullptr, n, off, o);
     const auto want = app::top_next(loaded.value(), off, 4);
     ASSERT_EQ(r.value().next_ablated.size(), want.size());
     for (std::size_t k = 0; k < want.size(); ++k) {

@@ -1,9 +1,9 @@
 // bench_model.cpp - speed of the project's transformer, for scripts/bench-model: the forward pass
 // of 128 tokens on the shipped weights (with every position's predictions, as evaluation needs,
 // and the app's: without them, then one row's next tokens), and training tokens per second
-// (forward + backward + AdamW, batch 8 x 128). Prints one JSON line. Built three ways by CMake: native, native with
-// ATTN_PLAIN_LOOPS (textbook loop orders, the comparison) and wasm (run under Node).
-// Usage: model_bench <weights file>
+// (forward + backward + AdamW, batch 8 x 128). Prints one JSON line. Built three ways by CMake:
+// native, native with ATTN_PLAIN_LOOPS (textbook loop orders, the comparison) and wasm (run under
+// Node). Usage: model_bench <weights file>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -16,7 +16,8 @@
 namespace {
 
 double now() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 }  // namespace
@@ -44,7 +45,8 @@ int main(int argc, char** argv) {
     std::vector<double> times;
     for (int r = 0; r < 26; r++) {
         const double t0 = now();
-        attn::model_forward<float>(c, attn::view_params(c, static_cast<const float*>(m.params.data())),
+        attn::model_forward<float>(c,
+                                   attn::view_params(c, static_cast<const float*>(m.params.data())),
                                    ids.data(), nullptr, c.context, a);
         if (r > 0) times.push_back(now() - t0);  // the first pass warms caches and allocations
     }
@@ -71,8 +73,9 @@ int main(int argc, char** argv) {
     o.eval_every = 1000000;
     attn::Model t = m;
     const attn::TrainCurve curve = attn::train_model(t, ids, ids, o);
-    std::printf("{\"forward_128_ms\": %.4f, \"forward_128_view_ms\": %.4f, "
-                "\"train_tokens_per_s\": %.1f}\n",
-                forward_ms, view_ms, static_cast<double>(curve.tokens) / curve.seconds);
+    std::printf(
+        "{\"forward_128_ms\": %.4f, \"forward_128_view_ms\": %.4f, "
+        "\"train_tokens_per_s\": %.1f}\n",
+        forward_ms, view_ms, static_cast<double>(curve.tokens) / curve.seconds);
     return 0;
 }

@@ -61,9 +61,7 @@ EMSCRIPTEN_KEEPALIVE double bench_output_at(int i) {
                : 0.0;
 }
 
-EMSCRIPTEN_KEEPALIVE const char* bench_last_error() {
-    return harness().error.c_str();
-}
+EMSCRIPTEN_KEEPALIVE const char* bench_last_error() { return harness().error.c_str(); }
 
 // 1 if this module was compiled with WebAssembly SIMD (-msimd128).
 EMSCRIPTEN_KEEPALIVE int bench_simd() {

@@ -25,7 +25,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // The text tokenized, so the scenario builds, unless a token holds a bidi control (such as
     // U+061C), which sentence_scenario refuses with InvalidText and a message that names it.
     if (!s.ok()) {
-        if (s.error().code != attn::ErrorCode::InvalidText || s.error().message.empty()) std::abort();
+        if (s.error().code != attn::ErrorCode::InvalidText || s.error().message.empty())
+            std::abort();
         return 0;
     }
     auto r = attn::run_scenario(s.value());

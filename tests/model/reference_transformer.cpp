@@ -58,7 +58,8 @@ M linear(const M& x, const M& w, const std::vector<LD>& b) {
 }  // namespace
 
 TransformerOut transformer_forward(const attn::ModelConfig& c, const std::vector<double>& flat,
-                                   const std::vector<int>& tokens, const std::vector<int>& targets) {
+                                   const std::vector<int>& tokens,
+                                   const std::vector<int>& targets) {
     const Weights w = unpack(c, flat);
     const int n = static_cast<int>(tokens.size()), C = c.d_model, H = c.heads, D = C / H;
     TransformerOut out;

@@ -11,9 +11,9 @@
 namespace ref {
 
 struct TransformerOut {
-    std::vector<std::vector<long double>> logits;                 // n x V
-    std::vector<std::vector<std::vector<long double>>> weights;   // (L*H) x n x n, causal
-    long double mean_loss = 0;                                    // if targets given
+    std::vector<std::vector<long double>> logits;                // n x V
+    std::vector<std::vector<std::vector<long double>>> weights;  // (L*H) x n x n, causal
+    long double mean_loss = 0;                                   // if targets given
 };
 
 // flat: the parameters in the engine's layout (attn::parameter_tensors)

@@ -15,20 +15,21 @@ namespace {
 
 const std::string kWeights = std::string(ATTN_ASSETS_DIR) + "/model/model.bin";
 
-int run(std::vector<std::string> args, std::string* out) {
-    return attn::cli::cli_main(args, out);
-}
+int run(std::vector<std::string> args, std::string* out) { return attn::cli::cli_main(args, out); }
 
 std::string write_file(const std::string& name, const std::vector<std::uint8_t>& bytes) {
     const std::string path = std::string(ATTN_TEST_TMP) + "/" + name;
     std::ofstream(path, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+        .write(reinterpret_cast<const char*>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
     return path;
 }
 
 TEST(CliModel, TextJsonHasTokensNextTokensAndCausalWeightRowsPerHead) {
     std::string out;
-    ASSERT_EQ(run({"model", "--text", "dog: a domestic animal", "--json", "--weights", kWeights}, &out), 0)
+    ASSERT_EQ(
+        run({"model", "--text", "dog: a domestic animal", "--json", "--weights", kWeights}, &out),
+        0)
         << out;
     const nlohmann::json j = nlohmann::json::parse(out);
     const std::size_t n = j["tokens"].size();

@@ -53,8 +53,8 @@ TEST(Bpe, TrainingIsDeterministic) {
 
 TEST(Bpe, AnyUtf8TextEncodesWithoutUnknownTokens) {
     const attn::Bpe b = attn::bpe_train(kText, 300);
-    for (const std::string s : {"naïve café, 3½ euros", "日本語のテキスト", "emoji 🙂 and tabs\t\r\n",
-                                "   leading spaces", "x"}) {
+    for (const std::string s : {"naïve café, 3½ euros", "日本語のテキスト",
+                                "emoji 🙂 and tabs\t\r\n", "   leading spaces", "x"}) {
         const std::vector<int> ids = attn::bpe_encode(b, s);
         for (int id : ids) EXPECT_TRUE(id >= 0 && id < b.vocab());
         EXPECT_EQ(attn::bpe_decode(b, ids), s);
@@ -147,7 +147,8 @@ TEST(Sha256, MatchesTheStandardTestVectors) {
 
 TEST(Weights, Float32FileRoundTripsExactly) {
     const attn::Model m = tiny_model();
-    const std::vector<std::uint8_t> bytes = attn::serialize_model(m, attn::WeightsEncoding::Float32);
+    const std::vector<std::uint8_t> bytes =
+        attn::serialize_model(m, attn::WeightsEncoding::Float32);
     const attn::Result<attn::Model> back = attn::parse_model(bytes.data(), bytes.size());
     ASSERT_TRUE(back.ok()) << back.error().message;
     EXPECT_EQ(back.value().params, m.params);
@@ -173,7 +174,8 @@ TEST(Weights, Int8RowsAreWithinHalfAStepOfTheFloats) {
             }
         }
     const std::vector<std::uint8_t> f32 = attn::serialize_model(m, attn::WeightsEncoding::Float32);
-    const std::vector<std::uint8_t> i8 = attn::serialize_model(m, attn::WeightsEncoding::Int8PerRow);
+    const std::vector<std::uint8_t> i8 =
+        attn::serialize_model(m, attn::WeightsEncoding::Int8PerRow);
     EXPECT_LT(i8.size() * 2, f32.size());
 }
 
@@ -484,8 +486,8 @@ TEST(Batches, ACopiedSpanRepeatsEarlierTokensOfTheSameWindowAndEveryTargetIsScor
         std::size_t jump = 1;
         while (jump < seq.size() && seq[jump] == (seq[jump - 1] + 1) % 1000) jump++;
         ASSERT_LT(jump, seq.size()) << "sequence " << s << " has no copied span";
-        const auto source = std::find(seq.begin(), seq.begin() + static_cast<std::ptrdiff_t>(jump),
-                                      seq[jump]);
+        const auto source =
+            std::find(seq.begin(), seq.begin() + static_cast<std::ptrdiff_t>(jump), seq[jump]);
         ASSERT_NE(source, seq.begin() + static_cast<std::ptrdiff_t>(jump)) << "sequence " << s;
         std::size_t same = 0;
         for (auto a = source, z = seq.begin() + static_cast<std::ptrdiff_t>(jump);

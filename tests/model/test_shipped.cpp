@@ -11,12 +11,11 @@
 
 namespace {
 
-std::string asset(const std::string& rel) {
-    return std::string(ATTN_ASSETS_DIR) + "/" + rel;
-}
+std::string asset(const std::string& rel) { return std::string(ATTN_ASSETS_DIR) + "/" + rel; }
 
 nlohmann::json report() {
-    const attn::Result<std::string> text = attn::read_file_bytes(asset("model/model.json"), 1 << 24);
+    const attn::Result<std::string> text =
+        attn::read_file_bytes(asset("model/model.json"), 1 << 24);
     EXPECT_TRUE(text.ok()) << text.error().message;
     return nlohmann::json::parse(text.value(), nullptr, false);
 }
@@ -28,7 +27,8 @@ attn::Model shipped() {
 }
 
 TEST(ShippedModel, LoadsAndMatchesItsRecordedChecksumAndSizeLimit) {
-    const attn::Result<std::string> bytes = attn::read_file_bytes(asset("model/model.bin"), 1 << 24);
+    const attn::Result<std::string> bytes =
+        attn::read_file_bytes(asset("model/model.bin"), 1 << 24);
     ASSERT_TRUE(bytes.ok());
     const std::string& b = bytes.value();
     EXPECT_EQ(attn::sha256_hex(reinterpret_cast<const std::uint8_t*>(b.data()), b.size()),
@@ -67,7 +67,8 @@ TEST(ShippedModel, ReproducesTheCardsValidationFiguresAndHeads) {
     const attn::Model m = shipped();
     const nlohmann::json r = report();
     std::string mismatch;
-    const attn::Result<attn::CorpusSplit> corpus = attn::load_corpus(attn::kCorpusDir, false, &mismatch);
+    const attn::Result<attn::CorpusSplit> corpus =
+        attn::load_corpus(attn::kCorpusDir, false, &mismatch);
     ASSERT_TRUE(corpus.ok()) << corpus.error().message;
     const std::vector<int> val = attn::bpe_encode_corpus(m.bpe, corpus.value().val);
     EXPECT_NEAR(attn::evaluate_bpb(m, m.params, val), r["val_bpb"].get<double>(), 5e-4);
@@ -86,8 +87,9 @@ TEST(ShippedModel, HasAPreviousTokenAndAnInductionHead) {
     const nlohmann::json r = report();
     bool previous = false, induction = false;
     for (const auto& h : r["heads"]) {
-        previous = previous || (h["previous_token"].get<double>() >= attn::kPreviousTokenThreshold &&
-                                h["label"] == "previous-token");
+        previous =
+            previous || (h["previous_token"].get<double>() >= attn::kPreviousTokenThreshold &&
+                         h["label"] == "previous-token");
         induction = induction || (h["induction"].get<double>() >= attn::kInductionThreshold &&
                                   h["label"] == "induction");
     }

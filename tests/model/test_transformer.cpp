@@ -44,8 +44,8 @@ std::vector<double> random_params(const ModelConfig& c, unsigned seed) {
 double loss_of(const ModelConfig& c, const std::vector<double>& p, const std::vector<int>& tok,
                const std::vector<int>& tgt) {
     attn::Activations<double> a;
-    attn::model_forward<double>(c, attn::view_params(c, std::as_const(p).data()), tok.data(), tgt.data(),
-                                static_cast<int>(tok.size()), a);
+    attn::model_forward<double>(c, attn::view_params(c, std::as_const(p).data()), tok.data(),
+                                tgt.data(), static_cast<int>(tok.size()), a);
     return attn::mean_loss(a);
 }
 
@@ -60,8 +60,8 @@ TEST(TransformerGradient, EveryParameterTensorMatchesCentralFiniteDifferences) {
     attn::model_forward<double>(c, attn::view_params(c, std::as_const(p).data()), kTokens.data(),
                                 kTargets.data(), n, a);
     std::vector<double> grads(p.size(), 0.0);
-    attn::model_backward<double>(c, attn::view_params(c, std::as_const(p).data()), a, kTargets.data(), 1.0 / n,
-                                 grads.data());
+    attn::model_backward<double>(c, attn::view_params(c, std::as_const(p).data()), a,
+                                 kTargets.data(), 1.0 / n, grads.data());
     const double h = 1e-5, tol = 1e-4;
     int checked_tensors = 0;
     for (const attn::TensorInfo& t : attn::parameter_tensors(c)) {
@@ -131,12 +131,13 @@ TEST(TransformerAttention, HeadRowIsTheGlossaryFocusStep) {
     const std::vector<double> p = random_params(c, 3);
     const int n = static_cast<int>(kTokens.size());
     attn::Activations<double> a;
-    attn::model_forward<double>(c, attn::view_params(c, std::as_const(p).data()), kTokens.data(), nullptr, n, a);
+    attn::model_forward<double>(c, attn::view_params(c, std::as_const(p).data()), kTokens.data(),
+                                nullptr, n, a);
     for (int l = 0; l < c.layers; l++)
         for (int h = 0; h < c.heads; h++)
             for (int i = 0; i < n; i++) {
-                const attn::FocusInput in = attn::head_focus_input(a.layers[l], n, c.d_model,
-                                                                   c.heads, h, i);
+                const attn::FocusInput in =
+                    attn::head_focus_input(a.layers[l], n, c.d_model, c.heads, h, i);
                 const attn::Result<attn::FocusResult> r = attn::attend(in);
                 ASSERT_TRUE(r.ok()) << r.error().message;
                 const int D = c.d_model / c.heads;
@@ -192,7 +193,8 @@ TEST(TransformerAttention, WeightRowsAreCausalAndSumToOne) {
     const std::vector<double> p = random_params(c, 9);
     const int n = static_cast<int>(kTokens.size());
     attn::Activations<double> a;
-    attn::model_forward<double>(c, attn::view_params(c, std::as_const(p).data()), kTokens.data(), nullptr, n, a);
+    attn::model_forward<double>(c, attn::view_params(c, std::as_const(p).data()), kTokens.data(),
+                                nullptr, n, a);
     for (const auto& la : a.layers)
         for (int h = 0; h < c.heads; h++)
             for (int i = 0; i < n; i++) {
