@@ -160,8 +160,9 @@ test('the live description says what every view shows in at most about 400 chara
   const { context, page } = await open();
   const long = Array.from({ length: 128 }, (_, i) => ['the', 'bridge', 'was', 'blocked', 'so', 'it', 'waited', 'there'][i % 8]).join(' ');
   await submitSentence(page, long);
-  await page.selectOption('#set-heads', '4').catch(() => {});
-  await page.evaluate(() => window.__attnModule.ccall('attn_set_option', 'string', ['string', 'number'], ['heads', 4]));
+  await page.click('#canvas-settings summary');  // the settings are collapsed by default
+  await page.selectOption('#set-heads', '4');
+  await waitState(page, (s) => s.heads === 4);
   const texts = {};
   for (const [panel, want] of [[0, /^Step \d of 4/], [1, /^Vectors view/], [2, /^Whole sentence .*head 1 weighs .*head 4 weighs/], [3, /^Misconceptions\. 1: .*fingerprint.*2: head 1 favours.*3: the output is a vector/]]) {
     await page.selectOption('#view-select', String(panel));
