@@ -511,10 +511,23 @@
     [el.scenario, el.back, el.next].forEach(function (n) { n.disabled = false; });
     wire();
     offline(3);
-    if (!hasWebGL2()) { unavailable('no-webgl2', messages.no_webgl); return; }
     // Until the reader nears the stage it shows a still preview of the canvas's size (loader.js).
     setStageMessage('waiting', messages.waiting || '');
-    window.AttentionLoader.whenWanted(el.stage.parentNode, loadApp);
+    // The WebGL2 probe makes a context (tens of ms on a software rasteriser): it runs once, when
+    // the app is wanted, or else once the text is painted, so a browser without WebGL2 says so
+    // soon without holding up the entry's first paint.
+    var probed = null;
+    function webgl2() {
+      if (probed === null) probed = hasWebGL2();
+      if (!probed) unavailable('no-webgl2', messages.no_webgl);
+      return probed;
+    }
+    var started = false;
+    window.AttentionLoader.whenWanted(el.stage.parentNode, function () {
+      started = true;
+      if (webgl2()) loadApp();
+    });
+    if (!started) window.requestAnimationFrame(function () { setTimeout(webgl2, 0); });
   }
 
   window.AttentionStage = { checkSentence: checkSentence, loadModel: function () { return loadModel(); } };
