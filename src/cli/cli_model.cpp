@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "model.h"
+#include "model_json.h"
 
 namespace attn::cli {
 
@@ -169,15 +170,7 @@ int run_analyse(const Command& c, const Model& m, std::string* out) {
     const std::vector<HeadReport> heads = analyse_heads(m, val);
     if (c.json) {
         nlohmann::json jh = nlohmann::json::array();
-        for (const HeadReport& h : heads)
-            jh.push_back({{"layer", h.layer},
-                          {"head", h.head},
-                          {"previous_token", h.previous_token},
-                          {"first_token", h.first_token},
-                          {"self", h.self},
-                          {"induction", h.induction},
-                          {"ablation_loss_delta", h.ablation_loss_delta},
-                          {"label", h.label}});
+        for (const HeadReport& h : heads) jh.push_back(head_report_json(h));
         const nlohmann::json j = {
             {"ok", true},
             {"heads", jh},

@@ -1,6 +1,7 @@
 // analysis.cpp - what each head does, measured: attention to the previous token, the first
 // token, itself; induction on repeated random tokens; the loss it saves (ablation).
 #include "model.h"
+#include "model_json.h"
 
 namespace attn {
 
@@ -10,6 +11,17 @@ std::string head_label(const HeadReport& h) {
     if (h.self >= kSelfThreshold) return "self";
     if (h.first_token >= kFirstTokenThreshold) return "first-token";
     return "mixed";
+}
+
+nlohmann::json head_report_json(const HeadReport& h) {
+    return {{"layer", h.layer},
+            {"head", h.head},
+            {"previous_token", h.previous_token},
+            {"first_token", h.first_token},
+            {"self", h.self},
+            {"induction", h.induction},
+            {"ablation_loss_delta", h.ablation_loss_delta},
+            {"label", h.label}};
 }
 
 std::vector<HeadReport> analyse_heads(const Model& m, const std::vector<int>& val,

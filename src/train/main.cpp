@@ -15,6 +15,7 @@
 #include <string>
 
 #include "model.h"
+#include "model_json.h"
 #include "trainer.h"
 
 namespace {
@@ -242,14 +243,7 @@ int main(int argc, char** argv) {
             "ablation %+.4f -> %s\n",
             h.layer, h.head, h.previous_token, h.first_token, h.self, h.induction,
             h.ablation_loss_delta, h.label.c_str());
-        jh.push_back({{"layer", h.layer},
-                      {"head", h.head},
-                      {"previous_token", h.previous_token},
-                      {"first_token", h.first_token},
-                      {"self", h.self},
-                      {"induction", h.induction},
-                      {"ablation_loss_delta", h.ablation_loss_delta},
-                      {"label", h.label}});
+        jh.push_back(head_report_json(h));
     }
 
     nlohmann::json files = nlohmann::json::array();

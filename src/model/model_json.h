@@ -1,0 +1,15 @@
+// model_json.h - the trained model's reports as nlohmann values, for the trainer's summary and the
+// CLI's --json (formats in docs/contract.md).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "model.h"
+
+namespace attn {
+
+// {"layer", "head", "previous_token", "first_token", "self", "induction", "ablation_loss_delta",
+//  "label"}
+nlohmann::json head_report_json(const HeadReport& h);
+
+}  // namespace attn
