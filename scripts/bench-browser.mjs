@@ -8,12 +8,15 @@
 //                  loads at once), embed.html: DOMContentLoaded, text interactive, first frame from
 //                  navigation and from the moment the loader started (performance mark)
 //   file           index.html#stage from file:// (the base64 copy of the wasm): first frame
+//   eager          index.html#stage and embed.html again, interleaved with the loads above, in a
+//                  second Chromium that compiles every wasm function before it runs
+//                  (--no-wasm-lazy-compilation): what Chromium's lazy compilation costs the start
 //   frames         bench build, median of 3 interleaved passes of 120 frames: ImGui CPU time and
 //                  whole frame (glFinish included) for the heatmap
 //                  at N = 16..128 tokens x 4 heads and for a drag in the Vectors view, with the app's
 //                  renderer and with ImGui's OpenGL3 backend (state backup), at 1280 x 900; the drag
 //                  and N = 128 also on a 360 x 800 phone viewport at DPR 3 (drawing buffer size kept)
-//   node scripts/bench-browser.mjs --dir dist --bench-dir build/bench-dist [--reps 5] [--frames 120] [--passes 3]
+//   node scripts/bench-browser.mjs --dir dist --bench-dir build/bench-dist [--reps 9] [--frames 120] [--passes 3]
 import { chromium } from 'playwright-core';
 import { mkdtempSync, writeFileSync, rmSync, readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -26,7 +29,7 @@ const args = process.argv.slice(2);
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const dir = resolve(opt('--dir', 'dist'));
 const benchDir = resolve(opt('--bench-dir', 'build/bench-dist'));
-const REPS = Number(opt('--reps', 5)), FRAMES = Number(opt('--frames', 120)), PASSES = Number(opt('--passes', 3));
+const REPS = Number(opt('--reps', 9)), FRAMES = Number(opt('--frames', 120)), PASSES = Number(opt('--passes', 3));
 const TOKENS = [16, 32, 64, 128];
 const FIRST_FRAME_TIMEOUT_MS = 30000;
 const APP_FILES = /\/app(\.simd)?(\.wasm)?(\.js)?$/;
@@ -35,7 +38,11 @@ const log = (msg) => console.error(`    ${msg}`);
 // Runs in the page before its scripts: timestamps, and a wrapper around createAttentionApp that
 // notes the first onStateChange (sent after the first drawn frame) and keeps the module.
 const probe = () => {
-  const b = (window.__bench = { interactive: null, firstFrame: null, appError: null, module: null, quiz: false });
+  const b = (window.__bench = { interactive: null, firstFrame: null, frameCpu: null, appError: null, module: null, quiz: false });
+  // the first frame's CPU: from the start of the animation frame callback that sends the first state
+  const raf = window.requestAnimationFrame.bind(window);
+  let rafStart = null;
+  window.requestAnimationFrame = (cb) => raf((t) => { rafStart = performance.now(); try { cb(t); } finally { rafStart = null; } });
   document.addEventListener('DOMContentLoaded', () => {
     setTimeout(() => {  // after every other DOMContentLoaded handler (ours was registered first)
       b.interactive = performance.now();
@@ -55,7 +62,10 @@ const probe = () => {
             let state = null;
             try { state = JSON.parse(json); } catch (e) { state = null; }
             if (state && state.ok === false) b.appError = (state.error && state.error.code) || 'error';
-            else b.firstFrame = performance.now();
+            else {
+              b.firstFrame = performance.now();
+              if (rafStart !== null) b.frameCpu = b.firstFrame - rafStart;
+            }
           }
           return page ? page.apply(this, arguments) : undefined;
         };
@@ -79,7 +89,8 @@ async function waitFirstFrame(page) {
     const state = stage && stage.getAttribute('data-app-state');
     if (window.__bench.firstFrame !== null) {
       const mark = performance.getEntriesByName('attention-app-load')[0];
-      return { t: window.__bench.firstFrame, from_load: mark ? window.__bench.firstFrame - mark.startTime : null, state };
+      return { t: window.__bench.firstFrame, from_load: mark ? window.__bench.firstFrame - mark.startTime : null,
+               cpu: window.__bench.frameCpu, state };
     }
     if (window.__bench.appError) return { t: null, state: window.__bench.appError };
     if (state === 'failed' || state === 'no-webgl2') return { t: null, state };
@@ -104,7 +115,8 @@ async function measure(browser, url, { app, viewport = { width: 1280, height: 90
     return { dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd,
              interactive: window.__bench.interactive, quiz: window.__bench.quiz };
   });
-  return { page, context, errors, requests, appState: v.state, ...times, first_frame: v.t, from_load: v.from_load ?? null };
+  return { page, context, errors, requests, appState: v.state, ...times, first_frame: v.t, from_load: v.from_load ?? null,
+           frame_cpu: v.cpu ?? null };
 }
 
 // index.html as a reader opens it: no scrolling for 2 s after load; then scrolled to the stage.
@@ -179,12 +191,13 @@ const site = await startServer({ dir, port: 0, basePath: '/' });
 const benchSite = existsSync(join(benchDir, 'index.html')) ? await startServer({ dir: benchDir, port: 0, basePath: '/' }) : null;
 const blank = await startServer({ dir: blankDir, port: 0, basePath: '/' });
 const origin = (s) => `http://127.0.0.1:${s.address().port}`;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium', headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-         '--disable-background-networking', '--disable-component-update', '--disable-sync',
-         '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--allow-file-access-from-files'],
-});
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--allow-file-access-from-files'];
+const EAGER_FLAG = '--js-flags=--no-wasm-lazy-compilation';
+const launchChromium = (extra = []) => chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...extra] });
+const browser = await launchChromium();
+const eagerBrowser = await launchChromium([EAGER_FLAG]);
 const median = (xs) => { const s = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b);
   if (!s.length) return null; const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 
@@ -192,9 +205,11 @@ const targets = { blank: { url: `${origin(blank)}/blank.html`, app: false },
                   'index.html#stage': { url: `${origin(site)}/index.html#stage`, app: true },
                   'embed.html': { url: `${origin(site)}/embed.html`, app: true },
                   'file:// index.html#stage': { url: `${pathToFileURL(join(dir, 'index.html')).href}#stage`, app: true } };
+const eagerTargets = ['index.html#stage', 'embed.html'];
 const samples = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
-const result = { reps: REPS, frames: FRAMES, chromium: browser.version(), startup: {}, before_canvas: null,
-                 frame_cost: null, phone: null, requests: {}, errors: {} };
+const eagerSamples = Object.fromEntries(eagerTargets.map((k) => [k, []]));
+const result = { reps: REPS, frames: FRAMES, chromium: browser.version(), startup: {}, startup_eager: { flag: EAGER_FLAG },
+                 before_canvas: null, frame_cost: null, phone: null, requests: {}, errors: {} };
 try {
   log('index.html without scrolling, then scrolled to the stage');
   result.before_canvas = await beforeCanvas(browser, origin(site));
@@ -203,6 +218,11 @@ try {
       const m = await measure(browser, t.url, t);
       samples[name].push(m);
       if (r === 0) { result.requests[name] = [...new Set(m.requests)]; result.errors[name] = m.errors; }
+      await m.context.close();
+    }
+    for (const name of eagerTargets) {
+      const m = await measure(eagerBrowser, targets[name].url, targets[name]);
+      eagerSamples[name].push(m);
       await m.context.close();
     }
     log(`round ${r + 1}/${REPS}: ` + Object.entries(samples).map(([k, v]) => {
@@ -215,7 +235,12 @@ try {
       interactive_ms: median(list.map((s) => s.interactive)), quiz_enhanced: list.every((s) => s.quiz),
       first_frame_ms: targets[name].app ? median(list.map((s) => s.first_frame)) : null,
       first_frame_from_load_ms: targets[name].app ? median(list.map((s) => s.from_load)) : null,
+      first_frame_cpu_ms: targets[name].app ? median(list.map((s) => s.frame_cpu)) : null,
       first_frame_missing: targets[name].app ? list.filter((s) => s.first_frame === null).map((s) => s.appState) : [] };
+  for (const [name, list] of Object.entries(eagerSamples))
+    result.startup_eager[name] = { first_frame_ms: median(list.map((s) => s.first_frame)),
+      first_frame_from_load_ms: median(list.map((s) => s.from_load)), first_frame_cpu_ms: median(list.map((s) => s.frame_cpu)),
+      first_frame_missing: list.filter((s) => s.first_frame === null).map((s) => s.appState) };
   if (benchSite) {
     log('frame cost, bench build, 1280 x 900: heatmap N = 16..128, drag; own renderer vs ImGui OpenGL3 backend');
     result.frame_cost = await frames(browser, origin(benchSite), { viewport: { width: 1280, height: 900 }, dpr: 1,
@@ -226,6 +251,7 @@ try {
   } else result.frame_cost = { missing: `no bench build at ${benchDir}` };
 } finally {
   await browser.close();
+  await eagerBrowser.close();
   site.close(); blank.close(); if (benchSite) benchSite.close();
   rmSync(blankDir, { recursive: true, force: true });
 }
