@@ -49,8 +49,8 @@ constexpr double kMaxDrawingBufferPx = 4096;  // many phone GPUs stop there, on 
 // Glyphs in the atlas: the one glyph list (assets/theme/glyphs.json), as the font subset holds.
 const ImWchar kGlyphRanges[] = {ATTN_GLYPH_RANGES, 0};
 const ImWchar kSemiBoldRanges[] = {ATTN_GLYPH_RANGES_SEMIBOLD, 0};
-const ImWchar kBorrowedRanges[] = {
-    ATTN_GLYPH_RANGES_BORROWED 0};  // drawn from Regular in bold text
+// Drawn from Regular in bold text (may be empty).
+const ImWchar kBorrowedRanges[] = {ATTN_GLYPH_RANGES_BORROWED 0};
 // The lazy ranges (the borrowed ones and most of Latin-1: about two thirds of the glyphs) join the
 // atlas only once a text the canvas draws holds one of them (wants_lazy_glyphs): until then the
 // start-up builds and uploads the eager third, in both faces. Once in, they stay. With no lazy
