@@ -9,6 +9,7 @@
 #include <iterator>
 
 #include "content_json.h"
+#include "model_json.h"
 
 #include "attn_theme_data.h"
 
@@ -718,8 +719,7 @@ nlohmann::json model_json(const AppState& s, const Derived& d) {
     const attn::ModelConfig& c = d.loaded->model.config;
     j["weights_sha256"] = d.loaded->sha256;
     j["weights_bytes"] = d.loaded->bytes;
-    j["config"] = {{"vocab", c.vocab}, {"context", c.context}, {"d_model", c.d_model},
-                   {"heads", c.heads}, {"layers", c.layers},   {"d_ff", c.d_ff}};
+    j["config"] = attn::model_config_json(c);
     json heads = json::array();
     for (const HeadLabel& h : d.loaded->heads) {
         json one{{"layer", h.layer},

@@ -90,13 +90,7 @@ nlohmann::json text_json(const Model& m, const Activations<float>& a, const Mode
                             : nlohmann::json(nullptr)},
             {"next", next},
             {"layers", layers},
-            {"model",
-             {{"vocab", c.vocab},
-              {"context", c.context},
-              {"d_model", c.d_model},
-              {"heads", c.heads},
-              {"layers", c.layers},
-              {"d_ff", c.d_ff}}}};
+            {"model", model_config_json(c)}};
 }
 
 std::string text_table(const Model& m, const Activations<float>& a, int focus) {

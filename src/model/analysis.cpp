@@ -13,6 +13,11 @@ std::string head_label(const HeadReport& h) {
     return "mixed";
 }
 
+nlohmann::json model_config_json(const ModelConfig& c) {
+    return {{"vocab", c.vocab}, {"context", c.context}, {"d_model", c.d_model},
+            {"heads", c.heads}, {"layers", c.layers},   {"d_ff", c.d_ff}};
+}
+
 nlohmann::json head_report_json(const HeadReport& h) {
     return {{"layer", h.layer},
             {"head", h.head},

@@ -11,5 +11,7 @@ namespace attn {
 // {"layer", "head", "previous_token", "first_token", "self", "induction", "ablation_loss_delta",
 //  "label"}
 nlohmann::json head_report_json(const HeadReport& h);
+// {"vocab", "context", "d_model", "heads", "layers", "d_ff"}
+nlohmann::json model_config_json(const ModelConfig& c);
 
 }  // namespace attn
