@@ -417,8 +417,11 @@
     // The canvas's first frame sends its state (onStateChange) and the page follows it; this
     // refresh only makes sure, after that frame has been painted, not before it (it costs tens of
     // ms of layout on a slow phone, which the first frame would otherwise wait for).
-    requestAnimationFrame(function () { setTimeout(refresh, 0); });
+    afterPaint(refresh);
   }
+
+  // fn runs once the next frame has been painted (a task after the animation frame callback)
+  function afterPaint(fn) { window.requestAnimationFrame(function () { setTimeout(fn, 0); }); }
 
   function hasWebGL2() {
     var gl = null;
@@ -527,7 +530,7 @@
       started = true;
       if (webgl2()) loadApp();
     });
-    if (!started) window.requestAnimationFrame(function () { setTimeout(webgl2, 0); });
+    if (!started) afterPaint(webgl2);
   }
 
   window.AttentionStage = { checkSentence: checkSentence, loadModel: function () { return loadModel(); } };
