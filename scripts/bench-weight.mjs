@@ -124,7 +124,7 @@ for (const item of (opt('--embedded', '') || '').split(',').filter(Boolean)) {
 
 // ---- where the wasm's bytes go, by origin (a build with function names)
 const ORIGINS = [  // first match wins; names are the demangled C++ names of the wasm's functions
-  ['JSON (nlohmann)', /nlohmann/],
+  ['JSON (attn::Json)', /attn::Json|attn::\(anonymous namespace\)::(Parser|dump_|null_json|newline|lower_bound_key)/],
   ['app (views, platform, model)', /(^|[ <(])app::|platform_gl|^main$|^main::|^attn_|^\(anonymous namespace\)::|^eglGetProcAddress$/],
   ['engine', /(^|[ <(])attn::/],
   ['ImGui', /ImGui|(^|[ <(*])Im[A-Z]\w*|stb|^Path[A-Z]|^InputText|^STB_TEXTEDIT|^GetDefault|^Decode85|^Nav[A-Z]|^Table[A-Z]|^Find[A-Z]|^Calc[A-Z]/],

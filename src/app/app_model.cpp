@@ -658,8 +658,8 @@ namespace {
 
 // The whole-sentence view for the page: the sentence the map draws, and per head the focus row's
 // strongest weights (at most three), strongest first.
-nlohmann::json whole_sentence_json(const Derived& d) {
-    using nlohmann::json;
+attn::Json whole_sentence_json(const Derived& d) {
+    using json = attn::Json;
     const attn::Scenario& sent = d.sentence;
     json heads = json::array();
     const int f = sent.focus;
@@ -684,8 +684,8 @@ nlohmann::json whole_sentence_json(const Derived& d) {
 
 // Misconception 1 now: the swapped word's own score for the focus before and after, and whether
 // the projections kept their fingerprint.
-nlohmann::json misconception_json(const AppState& s, const Derived& d) {
-    using nlohmann::json;
+attn::Json misconception_json(const AppState& s, const Derived& d) {
+    using json = attn::Json;
     json m = {{"variant", s.variant}, {"swaps", d.swap_labels}};
     if (!d.variant_ok) return m;
     for (std::size_t j = 0; j < d.variant.tokens.size(); ++j) {
@@ -704,15 +704,15 @@ nlohmann::json misconception_json(const AppState& s, const Derived& d) {
     return m;
 }
 
-nlohmann::json next_json(const std::vector<NextToken>& list) {
-    nlohmann::json out = nlohmann::json::array();
+attn::Json next_json(const std::vector<NextToken>& list) {
+    attn::Json out = attn::Json::array();
     for (const NextToken& t : list) out.push_back({{"token", t.token}, {"id", t.id}, {"p", t.p}});
     return out;
 }
 
 // The "model" object of the state JSON (docs/contract.md, "Model view").
-nlohmann::json model_json(const AppState& s, const Derived& d) {
-    using nlohmann::json;
+attn::Json model_json(const AppState& s, const Derived& d) {
+    using json = attn::Json;
     json j{{"loaded", d.loaded != nullptr},
            {"active", s.scenario_id == kModelScenarioId && d.model_ok}};
     if (!d.loaded) return j;
@@ -763,7 +763,7 @@ nlohmann::json model_json(const AppState& s, const Derived& d) {
 }  // namespace
 
 std::string state_json(const AppState& s, const Derived& d) {
-    using nlohmann::json;
+    using json = attn::Json;
     json j = d.ok ? attn::focus_json(s.scenario, nullptr, d.focus, nullptr)
                   : attn::error_json_value(
                         attn::Error{attn::ErrorCode::BadScenario,
@@ -801,7 +801,7 @@ std::string state_json(const AppState& s, const Derived& d) {
 }
 
 std::string error_json(const std::string& code, const std::string& message) {
-    return nlohmann::json{{"ok", false}, {"error", {{"code", code}, {"message", message}}}}.dump();
+    return attn::Json{{"ok", false}, {"error", {{"code", code}, {"message", message}}}}.dump();
 }
 
 namespace {
@@ -895,7 +895,7 @@ Position default_focus(const std::string& text) {
 }
 
 std::string tokenize_json(const std::string& text) {
-    using nlohmann::json;
+    using json = attn::Json;
     json j{{"bytes", text.size()},
            {"max_tokens", attn::kMaxSentenceTokens},
            {"max_bytes", attn::kMaxSentenceBytes},
@@ -903,8 +903,8 @@ std::string tokenize_json(const std::string& text) {
     auto tokens = attn::tokenize(text);
     if (!tokens.ok()) {
         j["ok"] = false;
-        j["error"] = json::parse(error_json(attn::error_code_name(tokens.error().code),
-                                            tokens.error().message))["error"];
+        j["error"] = json{{"code", attn::error_code_name(tokens.error().code)},
+                          {"message", tokens.error().message}};
     } else {
         json list = json::array();
         int words = 0;
@@ -917,7 +917,7 @@ std::string tokenize_json(const std::string& text) {
         j["focus"] = default_focus(text);
         j["words"] = words;
     }
-    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+    return j.dump();
 }
 
 std::optional<Edits> option_edit(const std::string& name, double value) {
@@ -966,15 +966,15 @@ std::string frame_stats_json(int tokens, std::vector<double> ui_ms, std::vector<
     auto at = [](const std::vector<double>& v, double q) {
         return v[static_cast<std::size_t>(q * static_cast<double>(v.size() - 1))];
     };
-    return nlohmann::json{{"ok", true},
-                          {"tokens", tokens},
-                          {"frames", ui_ms.size()},
-                          {"mean_ms", mean},
-                          {"p50_ms", at(ui_ms, 0.5)},
-                          {"p95_ms", at(ui_ms, 0.95)},
-                          {"max_ms", ui_ms.back()},
-                          {"whole_p50_ms", at(whole_ms, 0.5)},
-                          {"whole_p95_ms", at(whole_ms, 0.95)}}
+    return attn::Json{{"ok", true},
+                      {"tokens", tokens},
+                      {"frames", ui_ms.size()},
+                      {"mean_ms", mean},
+                      {"p50_ms", at(ui_ms, 0.5)},
+                      {"p95_ms", at(ui_ms, 0.95)},
+                      {"max_ms", ui_ms.back()},
+                      {"whole_p50_ms", at(whole_ms, 0.5)},
+                      {"whole_p95_ms", at(whole_ms, 0.95)}}
         .dump();
 }
 

@@ -6,13 +6,13 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <nlohmann/json.hpp>
 #include <string_view>
+#include "json_value.h"
 
 namespace app {
 namespace {
 
-using nlohmann::json;
+using json = attn::Json;
 
 attn::Error bad_file(const std::string& m) { return attn::Error{attn::ErrorCode::BadModelFile, m}; }
 
@@ -24,7 +24,7 @@ bool is_hex64(const std::string& s) {
 
 double number_or(const json& j, const char* key, double fallback) {
     const auto it = j.find(key);
-    return it != j.end() && it->is_number() ? it->get<double>() : fallback;
+    return it && it->is_number() ? it->get<double>() : fallback;
 }
 
 // Fills m.heads from the model card's head table; heads it does not name stay "mixed".
@@ -34,9 +34,7 @@ std::optional<attn::Error> read_heads(LoadedModel& m, const std::string& heads_j
     for (int l = 0; l < c.layers; ++l)
         for (int h = 0; h < c.heads; ++h) m.heads.push_back(HeadLabel{l, h});
     if (heads_json.empty()) return std::nullopt;
-    // through string_view iterators, as the app's other JSON: one parser in the wasm, not two
-    const std::string_view text(heads_json);
-    const json j = json::parse(text.begin(), text.end(), nullptr, false);
+    const json j = json::parse(heads_json).value_or(json());  // not JSON: no list, below
     const json* list =
         j.is_array() ? &j : (j.is_object() && j.contains("heads") ? &j["heads"] : nullptr);
     if (!list || !list->is_array())
@@ -124,8 +122,7 @@ attn::Result<ModelText> parse_model_text(const std::string& json_text) {
         return attn::Error{attn::ErrorCode::BadScenario,
                            "The model view's text (model.json) has no valid \"" + f + "\"."};
     };
-    const std::string_view text(json_text);  // one parser instantiation (as ui_text.cpp)
-    const json j = json::parse(text.begin(), text.end(), nullptr, false);
+    const json j = json::parse(json_text).value_or(json());  // not JSON: not an object
     if (!j.is_object()) return bad("top level");
     ModelText t;
     const std::pair<const char*, std::string*> strings[] = {
@@ -155,12 +152,13 @@ attn::Result<ModelText> parse_model_text(const std::string& json_text) {
                 return bad(std::string("examples.") + key);
             *out = e[key].get<std::string>();
         }
-        if (e.contains("pattern") && e["pattern"].is_string()) x.pattern = e["pattern"];
-        if (e.contains("focus") && e["focus"].is_number_integer()) x.focus = e["focus"];
+        if (e.contains("pattern") && e["pattern"].is_string())
+            x.pattern = e["pattern"].get<std::string>();
+        if (e.contains("focus") && e["focus"].is_number_integer()) x.focus = e["focus"].get<int>();
         if (e.contains("swap") && e["swap"].is_array() && e["swap"].size() == 2 &&
             e["swap"][0].is_string() && e["swap"][1].is_string()) {
-            x.swap_from = e["swap"][0];
-            x.swap_to = e["swap"][1];
+            x.swap_from = e["swap"][0].get<std::string>();
+            x.swap_to = e["swap"][1].get<std::string>();
         }
         t.examples.push_back(x);
     }
@@ -170,7 +168,9 @@ attn::Result<ModelText> parse_model_text(const std::string& json_text) {
             !p.contains("description") || !p["label"].is_string() || !p["name"].is_string() ||
             !p["description"].is_string())
             return bad("patterns");
-        t.patterns.push_back(PatternText{p["label"], p["name"], p["description"]});
+        t.patterns.push_back(PatternText{p["label"].get<std::string>(),
+                                         p["name"].get<std::string>(),
+                                         p["description"].get<std::string>()});
     }
     if (t.patterns.empty()) return bad("patterns");
     return t;

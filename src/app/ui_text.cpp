@@ -1,12 +1,12 @@
 // ui_text.cpp - parse assets/app/ui.json (format: the fields of UiText, same names).
 #include "ui_text.h"
 
-#include <nlohmann/json.hpp>
+#include "json_value.h"
 
 namespace app {
 namespace {
 
-using nlohmann::json;
+using json = attn::Json;
 
 attn::Error bad(const std::string& what) {
     return attn::Error{attn::ErrorCode::BadArgument, "The canvas text file (ui.json) " + what};
@@ -15,7 +15,7 @@ attn::Error bad(const std::string& what) {
 // Reads a required string field; returns false (and sets *err) if it is missing.
 bool text(const json& j, const char* key, std::string* out, std::string* err) {
     auto it = j.find(key);
-    if (it == j.end() || !it->is_string()) {
+    if (!it || !it->is_string()) {
         *err = std::string("has no text for \"") + key + "\".";
         return false;
     }
@@ -26,8 +26,8 @@ bool text(const json& j, const char* key, std::string* out, std::string* err) {
 }  // namespace
 
 attn::Result<UiText> parse_ui_text(std::string_view json_text) {
-    json j = json::parse(json_text.begin(), json_text.end(), nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return bad("is not valid JSON.");
+    const json j = json::parse(json_text).value_or(json());
+    if (!j.is_object()) return bad("is not valid JSON.");
     UiText t;
     std::string err;
     bool ok = text(j, "title", &t.title, &err) && text(j, "subtitle", &t.subtitle, &err) &&
@@ -75,7 +75,7 @@ attn::Result<UiText> parse_ui_text(std::string_view json_text) {
         t.misconceptions.push_back(mc);
     }
     auto focus = j.find("variant_focus");
-    if (focus == j.end() || !focus->is_number_integer()) return bad("has no \"variant_focus\".");
+    if (!focus || !focus->is_number_integer()) return bad("has no \"variant_focus\".");
     t.variant_focus = focus->get<int>();
     const json& swaps = j.value("swaps", json::array());
     if (!swaps.is_array() || swaps.empty()) return bad("must list at least one word swap.");

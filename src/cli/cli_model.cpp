@@ -7,8 +7,8 @@
 //                                    measured now on the WordNet validation split
 #include <algorithm>
 #include <cstdio>
-#include <nlohmann/json.hpp>
 #include <string>
+#include "json_value.h"
 
 #include "cli.h"
 #include "model.h"
@@ -46,26 +46,26 @@ std::vector<std::pair<int, double>> top_next(const Activations<float>& a, int vo
     return all;
 }
 
-nlohmann::json text_json(const Model& m, const Activations<float>& a, const ModelCommand& mc,
-                         int focus) {
+attn::Json text_json(const Model& m, const Activations<float>& a, const ModelCommand& mc,
+                     int focus) {
     const ModelConfig& c = m.config;
     const int n = a.n;
-    nlohmann::json tokens = nlohmann::json::array(), ids = nlohmann::json::array();
+    attn::Json tokens = attn::Json::array(), ids = attn::Json::array();
     for (int id : a.tokens) {
         tokens.push_back(token_display(m.bpe, id));
         ids.push_back(id);
     }
-    nlohmann::json next = nlohmann::json::array();
+    attn::Json next = attn::Json::array();
     for (const auto& [id, p] : top_next(a, c.vocab, focus))
         next.push_back({{"token", token_display(m.bpe, id)}, {"id", id}, {"p", p}});
-    nlohmann::json layers = nlohmann::json::array();
+    attn::Json layers = attn::Json::array();
     for (int l = 0; l < c.layers; l++) {
-        nlohmann::json heads = nlohmann::json::array();
+        attn::Json heads = attn::Json::array();
         const LayerActivations<float>& la = a.layers[static_cast<std::size_t>(l)];
         for (int h = 0; h < c.heads; h++) {
-            nlohmann::json scores = nlohmann::json::array(), weights = nlohmann::json::array();
+            attn::Json scores = attn::Json::array(), weights = attn::Json::array();
             for (int i = 0; i < n; i++) {
-                nlohmann::json srow = nlohmann::json::array(), wrow = nlohmann::json::array();
+                attn::Json srow = attn::Json::array(), wrow = attn::Json::array();
                 for (int j = 0; j < n; j++) {
                     const std::size_t at = head_index(n, h, i, j);
                     if (j <= i)
@@ -86,8 +86,8 @@ nlohmann::json text_json(const Model& m, const Activations<float>& a, const Mode
             {"token_ids", ids},
             {"focus", focus},
             {"ablated", mc.ablate_layer >= 0
-                            ? nlohmann::json{{"layer", mc.ablate_layer}, {"head", mc.ablate_head}}
-                            : nlohmann::json(nullptr)},
+                            ? attn::Json{{"layer", mc.ablate_layer}, {"head", mc.ablate_head}}
+                            : attn::Json(nullptr)},
             {"next", next},
             {"layers", layers},
             {"model", model_config_json(c)}};
@@ -163,9 +163,9 @@ int run_analyse(const Command& c, const Model& m, std::string* out) {
     const double bpb = evaluate_bpb(m, m.params, val);
     const std::vector<HeadReport> heads = analyse_heads(m, val);
     if (c.json) {
-        nlohmann::json jh = nlohmann::json::array();
+        attn::Json jh = attn::Json::array();
         for (const HeadReport& h : heads) jh.push_back(head_report_json(h));
-        const nlohmann::json j = {
+        const attn::Json j = {
             {"ok", true},
             {"heads", jh},
             {"val_bpb", bpb},

@@ -125,7 +125,7 @@ int list_scenarios(const Command& c, std::string* out) {
                           "Cannot list the directory " + shown_input(c.path) + "."},
                     c.json, out);
     std::sort(files.begin(), files.end());
-    nlohmann::json list = nlohmann::json::array();
+    attn::Json list = attn::Json::array();
     std::string text;
     for (const std::string& f : files) {
         auto s = load_scenario(f);
@@ -139,7 +139,7 @@ int list_scenarios(const Command& c, std::string* out) {
                         {"file", fs::path(f).filename().string()}});
         text += pad(s.value().id, 16) + "  " + s.value().title + "\n";
     }
-    nlohmann::json j = {{"ok", true}, {"scenarios", list}};
+    attn::Json j = {{"ok", true}, {"scenarios", list}};
     *out = c.json ? dump_json(j) + "\n" : text;
     return kExitOk;
 }

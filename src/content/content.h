@@ -6,7 +6,7 @@
 //   model         illustrative embeddings and projections, once  (illustrative.cpp)
 //   scenarios     kinds, fields, validation, loading, the index  (scenario.cpp, scenario_file.cpp)
 //   run           scenario -> FocusInput -> attend, and the whole sentence (scenario.cpp)
-//   JSON          to_json, error_json (json.cpp; nlohmann-level calls in content_json.h)
+//   JSON          to_json, error_json (json.cpp; Json values in content_json.h, json_value.h)
 //
 // Every format here (scenario file, scenario index, focus-step JSON, error JSON) is written down
 // in docs/contract.md. Errors are values (Result / Error from attention.h); nothing throws.

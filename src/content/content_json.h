@@ -1,20 +1,20 @@
-// content_json.h - the content's JSON as nlohmann values, for code that adds its own fields (the
-// app's state JSON, the CLI's scenario list). Formats in docs/contract.md.
+// content_json.h - the content's JSON as attn::Json values (json_value.h), for code that adds
+// its own fields (the app's state JSON, the CLI's scenario list). Formats in docs/contract.md.
 #pragma once
 
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "json_value.h"
 
 #include "content.h"
 
 namespace attn {
 
 // The focus-step object of to_json (in = nullptr: without the vectors; model: the fingerprint).
-nlohmann::json focus_json(const Scenario& s, const FocusInput* in, const FocusResult& r,
-                          const IllustrativeModel* model);
-nlohmann::json error_json_value(const Error& e);  // {"ok": false, "error": {code, message}}
+attn::Json focus_json(const Scenario& s, const FocusInput* in, const FocusResult& r,
+                      const IllustrativeModel* model);
+attn::Json error_json_value(const Error& e);  // {"ok": false, "error": {code, message}}
 // Compact text; bytes that are not UTF-8 become U+FFFD instead of throwing. Every dump goes here.
-std::string dump_json(const nlohmann::json& j);
+std::string dump_json(const attn::Json& j);
 
 }  // namespace attn

@@ -7,11 +7,9 @@
 
 namespace attn {
 
-using json = nlohmann::json;
+using json = attn::Json;
 
-std::string dump_json(const json& j) {
-    return j.dump(-1, ' ', false, json::error_handler_t::replace);
-}
+std::string dump_json(const json& j) { return j.dump(); }
 
 json focus_json(const Scenario& s, const FocusInput* in, const FocusResult& r,
                 const IllustrativeModel* model) {

@@ -3,13 +3,13 @@
 #include <cstdio>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "json_value.h"
 
 #include "content_internal.h"
 
 namespace attn {
 
-using json = nlohmann::json;
+using json = attn::Json;
 
 namespace {
 
@@ -20,11 +20,11 @@ Error bad(const std::string& field, const std::string& problem) {
 }
 
 // Each reader returns an error for a present-but-wrong field; an absent optional field keeps
-// the default. No nlohmann call here can throw: every type is checked before get().
+// the default. Every type is checked before get() (which never throws).
 std::optional<Error> read_string(const json& j, const char* field, bool required,
                                  std::string* out) {
     auto it = j.find(field);
-    if (it == j.end()) {
+    if (!it) {
         if (required) return bad(field, "is missing.");
         return std::nullopt;
     }
@@ -35,7 +35,7 @@ std::optional<Error> read_string(const json& j, const char* field, bool required
 
 std::optional<Error> read_bool(const json& j, const char* field, bool* out) {
     auto it = j.find(field);
-    if (it == j.end()) return std::nullopt;
+    if (!it) return std::nullopt;
     if (!it->is_boolean()) return bad(field, "must be true or false.");
     *out = it->get<bool>();
     return std::nullopt;
@@ -59,7 +59,7 @@ bool as_int(const json& v, int* out) {
 
 std::optional<Error> read_int(const json& j, const char* field, bool required, int* out) {
     auto it = j.find(field);
-    if (it == j.end()) {
+    if (!it) {
         if (required) return bad(field, "is missing.");
         return std::nullopt;
     }
@@ -69,7 +69,7 @@ std::optional<Error> read_int(const json& j, const char* field, bool required, i
 
 std::optional<Error> read_number(const json& j, const char* field, double* out) {
     auto it = j.find(field);
-    if (it == j.end()) return std::nullopt;
+    if (!it) return std::nullopt;
     if (!it->is_number()) return bad(field, "must be a number.");
     *out = it->get<double>();
     return std::nullopt;
@@ -93,7 +93,7 @@ std::optional<Error> to_vector(const json& v, const std::string& field, Vector* 
 
 std::optional<Error> read_vector(const json& j, const char* field, bool required, Vector* out) {
     auto it = j.find(field);
-    if (it == j.end()) {
+    if (!it) {
         if (required) return bad(field, "is missing.");
         return std::nullopt;
     }
@@ -102,7 +102,7 @@ std::optional<Error> read_vector(const json& j, const char* field, bool required
 
 std::optional<Error> read_vectors(const json& j, const char* field, std::vector<Vector>* out) {
     auto it = j.find(field);
-    if (it == j.end()) return bad(field, "is missing.");
+    if (!it) return bad(field, "is missing.");
     if (!it->is_array()) return bad(field, "must be a list of lists of numbers.");
     if (it->size() > static_cast<std::size_t>(kMaxCandidates))
         return Error{ErrorCode::TooManyTokens, "The scenario's field \"" + std::string(field) +
@@ -120,7 +120,7 @@ std::optional<Error> read_vectors(const json& j, const char* field, std::vector<
 
 std::optional<Error> read_ints(const json& j, const char* field, std::vector<int>* out) {
     auto it = j.find(field);
-    if (it == j.end()) return std::nullopt;
+    if (!it) return std::nullopt;
     if (!it->is_array()) return bad(field, "must be a list of whole numbers like [2, 7].");
     if (it->size() > static_cast<std::size_t>(kMaxCandidates))
         return bad(field, "has more than " + std::to_string(kMaxCandidates) + " entries.");
@@ -137,7 +137,7 @@ std::optional<Error> read_ints(const json& j, const char* field, std::vector<int
 
 std::optional<Error> read_strings(const json& j, const char* field, std::vector<std::string>* out) {
     auto it = j.find(field);
-    if (it == j.end()) return bad(field, "is missing.");
+    if (!it) return bad(field, "is missing.");
     if (!it->is_array()) return bad(field, "must be a list of words in quotes.");
     if (it->size() > static_cast<std::size_t>(kMaxSentenceTokens))
         return Error{ErrorCode::TooManyTokens, "The scenario has more than " +
@@ -165,8 +165,9 @@ Error in_options(Error e) {
 Result<Scenario> parse_scenario(std::string_view json_text) {
     if (json_text.size() > kMaxScenarioBytes)
         return Error{ErrorCode::BadScenario, "The scenario file is larger than 1 MiB."};
-    const json j = json::parse(json_text.begin(), json_text.end(), nullptr, false);
-    if (j.is_discarded()) return Error{ErrorCode::BadScenario, "The scenario is not valid JSON."};
+    const std::optional<json> parsed = json::parse(json_text);
+    if (!parsed) return Error{ErrorCode::BadScenario, "The scenario is not valid JSON."};
+    const json& j = *parsed;
     if (!j.is_object())
         return Error{ErrorCode::BadScenario, "The scenario must be a JSON object { ... }."};
     Scenario s;
@@ -184,7 +185,7 @@ Result<Scenario> parse_scenario(std::string_view json_text) {
     if (auto e = read_ints(j, "padding", &s.padding)) return *e;
     if (auto e = read_bool(j, "illustrative", &s.illustrative)) return *e;
     auto opt = j.find("options");
-    if (opt != j.end()) {
+    if (opt) {
         if (!opt->is_object()) return bad("options", "must be an object { ... }.");
         if (auto e = read_bool(*opt, "scale", &s.options.scale)) return in_options(*e);
         if (auto e = read_number(*opt, "temperature", &s.options.temperature))
@@ -194,7 +195,7 @@ Result<Scenario> parse_scenario(std::string_view json_text) {
     if (s.kind == ScenarioKind::Vectors) {
         if (auto e = read_strings(j, "tokens", &s.tokens)) return *e;
         if (auto e = read_ints(j, "candidates", &s.candidates)) return *e;
-        if (j.find("candidates") == j.end()) return bad("candidates", "is missing.");
+        if (!j.contains("candidates")) return bad("candidates", "is missing.");
         if (auto e = read_vector(j, "query", true, &s.query)) return *e;
         if (auto e = read_vectors(j, "keys", &s.keys)) return *e;
         if (auto e = read_vectors(j, "values", &s.values)) return *e;
@@ -273,10 +274,10 @@ Result<ScenarioIndex> parse_scenario_index(std::string_view json_text) {
     const auto bad_index = [](const std::string& problem) {
         return Error{ErrorCode::BadScenario, "The scenario index " + problem};
     };
-    const json j = json::parse(json_text.begin(), json_text.end(), nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return bad_index("is not a JSON object { ... }.");
+    const json j = json::parse(json_text).value_or(json());
+    if (!j.is_object()) return bad_index("is not a JSON object { ... }.");
     auto list = j.find("scenarios");
-    if (list == j.end() || !list->is_array() || list->empty() ||
+    if (!list || !list->is_array() || list->empty() ||
         list->size() > static_cast<std::size_t>(kMaxCandidates))
         return bad_index("needs \"scenarios\": a list of {\"id\", \"label\"}.");
     ScenarioIndex index;

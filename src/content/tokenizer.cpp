@@ -2,7 +2,7 @@
 #include <cstdio>
 #include <string>
 
-#include "content.h"
+#include "content_internal.h"
 
 namespace attn {
 
@@ -14,47 +14,6 @@ std::string hex_byte(unsigned char b) {
     char buf[8];
     std::snprintf(buf, sizeof buf, "0x%02X", b);
     return buf;
-}
-
-// Length of the UTF-8 sequence that starts at text[i], or 0 if it is invalid there.
-// Follows RFC 3629: no overlong forms, no surrogates (U+D800..DFFF), nothing above U+10FFFF.
-std::size_t sequence_length(std::string_view text, std::size_t i, std::size_t* bad_at) {
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-    const unsigned char b0 = byte(i);
-    std::size_t len = 0;
-    unsigned char lo = 0x80, hi = 0xBF;  // allowed range of the second byte
-    if (b0 < 0x80) return 1;
-    if (b0 >= 0xC2 && b0 <= 0xDF)
-        len = 2;
-    else if (b0 == 0xE0)
-        len = 3, lo = 0xA0;
-    else if ((b0 >= 0xE1 && b0 <= 0xEC) || b0 == 0xEE || b0 == 0xEF)
-        len = 3;
-    else if (b0 == 0xED)
-        len = 3, hi = 0x9F;
-    else if (b0 == 0xF0)
-        len = 4, lo = 0x90;
-    else if (b0 >= 0xF1 && b0 <= 0xF3)
-        len = 4;
-    else if (b0 == 0xF4)
-        len = 4, hi = 0x8F;
-    else {
-        *bad_at = i;
-        return 0;
-    }
-    for (std::size_t k = 1; k < len; k++) {
-        if (i + k >= text.size()) {
-            *bad_at = i + k;
-            return 0;
-        }
-        const unsigned char b = byte(i + k);
-        const unsigned char min = k == 1 ? lo : 0x80, max = k == 1 ? hi : 0xBF;
-        if (b < min || b > max) {
-            *bad_at = i + k;
-            return 0;
-        }
-    }
-    return len;
 }
 
 std::uint32_t decode(std::string_view text, std::size_t i, std::size_t len) {
@@ -94,10 +53,52 @@ bool is_joiner(std::uint32_t cp) { return cp == '\'' || cp == '-' || cp == 0x201
 
 }  // namespace
 
+// Length of the UTF-8 sequence that starts at text[i], or 0 if it is invalid there.
+// Follows RFC 3629: no overlong forms, no surrogates (U+D800..DFFF), nothing above U+10FFFF.
+std::size_t detail::utf8_sequence_length(std::string_view text, std::size_t i,
+                                         std::size_t* bad_at) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char b0 = byte(i);
+    std::size_t len = 0;
+    unsigned char lo = 0x80, hi = 0xBF;  // allowed range of the second byte
+    if (b0 < 0x80) return 1;
+    if (b0 >= 0xC2 && b0 <= 0xDF)
+        len = 2;
+    else if (b0 == 0xE0)
+        len = 3, lo = 0xA0;
+    else if ((b0 >= 0xE1 && b0 <= 0xEC) || b0 == 0xEE || b0 == 0xEF)
+        len = 3;
+    else if (b0 == 0xED)
+        len = 3, hi = 0x9F;
+    else if (b0 == 0xF0)
+        len = 4, lo = 0x90;
+    else if (b0 >= 0xF1 && b0 <= 0xF3)
+        len = 4;
+    else if (b0 == 0xF4)
+        len = 4, hi = 0x8F;
+    else {
+        *bad_at = i;
+        return 0;
+    }
+    for (std::size_t k = 1; k < len; k++) {
+        if (i + k >= text.size()) {
+            *bad_at = i + k;
+            return 0;
+        }
+        const unsigned char b = byte(i + k);
+        const unsigned char min = k == 1 ? lo : 0x80, max = k == 1 ? hi : 0xBF;
+        if (b < min || b > max) {
+            *bad_at = i + k;
+            return 0;
+        }
+    }
+    return len;
+}
+
 std::optional<Error> check_utf8(std::string_view text) {
     for (std::size_t i = 0; i < text.size();) {
         std::size_t bad_at = i;
-        const std::size_t len = sequence_length(text, i, &bad_at);
+        const std::size_t len = detail::utf8_sequence_length(text, i, &bad_at);
         if (len == 0) {
             std::string what = bad_at < text.size()
                                    ? "byte " + hex_byte(static_cast<unsigned char>(text[bad_at]))
@@ -138,7 +139,7 @@ std::optional<Error> check_plain_text(std::string_view text) {
     if (auto e = check_utf8(text)) return e;
     for (std::size_t i = 0; i < text.size();) {
         std::size_t bad_at = 0;
-        const std::size_t len = sequence_length(text, i, &bad_at);
+        const std::size_t len = detail::utf8_sequence_length(text, i, &bad_at);
         const std::uint32_t cp = decode(text, i, len);
         if (const char* kind = hidden_kind(cp))
             return error(ErrorCode::InvalidText, "The text contains " + std::string(kind) + " " +
@@ -157,7 +158,7 @@ std::string shown_input(std::string_view text) {
     std::size_t end = 0;
     for (std::size_t i = 0; i < text.size();) {
         std::size_t bad_at = 0;
-        const std::size_t len = sequence_length(text, i, &bad_at);
+        const std::size_t len = detail::utf8_sequence_length(text, i, &bad_at);
         if (i + len > 40) break;
         i += len;
         end = i;
@@ -180,7 +181,7 @@ Result<std::vector<Token>> tokenize(std::string_view utf8) {
     std::vector<Char> chars;
     for (std::size_t i = 0; i < utf8.size();) {
         std::size_t bad_at = 0;
-        const std::size_t len = sequence_length(utf8, i, &bad_at);
+        const std::size_t len = detail::utf8_sequence_length(utf8, i, &bad_at);
         const std::uint32_t cp = decode(utf8, i, len);
         chars.push_back({cp, i, i + len, classify(cp)});
         i += len;

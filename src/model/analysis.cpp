@@ -13,12 +13,12 @@ std::string head_label(const HeadReport& h) {
     return "mixed";
 }
 
-nlohmann::json model_config_json(const ModelConfig& c) {
+attn::Json model_config_json(const ModelConfig& c) {
     return {{"vocab", c.vocab}, {"context", c.context}, {"d_model", c.d_model},
             {"heads", c.heads}, {"layers", c.layers},   {"d_ff", c.d_ff}};
 }
 
-nlohmann::json head_report_json(const HeadReport& h) {
+attn::Json head_report_json(const HeadReport& h) {
     return {{"layer", h.layer},
             {"head", h.head},
             {"previous_token", h.previous_token},

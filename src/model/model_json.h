@@ -1,8 +1,8 @@
-// model_json.h - the trained model's reports as nlohmann values, for the trainer's summary and the
-// CLI's --json (formats in docs/contract.md).
+// model_json.h - the trained model's reports as attn::Json values, for the trainer's summary and
+// the CLI's --json (formats in docs/contract.md).
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include "json_value.h"
 
 #include "model.h"
 
@@ -10,8 +10,8 @@ namespace attn {
 
 // {"layer", "head", "previous_token", "first_token", "self", "induction", "ablation_loss_delta",
 //  "label"}
-nlohmann::json head_report_json(const HeadReport& h);
+attn::Json head_report_json(const HeadReport& h);
 // {"vocab", "context", "d_model", "heads", "layers", "d_ff"}
-nlohmann::json model_config_json(const ModelConfig& c);
+attn::Json model_config_json(const ModelConfig& c);
 
 }  // namespace attn

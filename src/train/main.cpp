@@ -11,8 +11,8 @@
 #include <csignal>
 #include <cstdio>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <string>
+#include "json_value.h"
 
 #include "model.h"
 #include "model_json.h"
@@ -142,7 +142,7 @@ int main(int argc, char** argv) {
                 text.val.size(), attn::kValEvery);
 
     attn::Model m;
-    nlohmann::json first_stage;
+    attn::Json first_stage;
     if (!init_dir.empty()) {
         say("[2/6] tokenizer and starting weights: " + init_dir);
         attn::Result<attn::Model> init = attn::load_model(init_dir + "/model-f32.bin");
@@ -150,8 +150,9 @@ int main(int argc, char** argv) {
         m = init.value();
         attn::Result<std::string> report = attn::read_file_bytes(init_dir + "/run.json", 1 << 26);
         if (!report.ok()) return fail(report.error().message);
-        first_stage = nlohmann::json::parse(report.value(), nullptr, false);
-        if (first_stage.is_discarded()) return fail(init_dir + "/run.json is not JSON");
+        std::optional<attn::Json> parsed = attn::Json::parse(report.value());
+        if (!parsed) return fail(init_dir + "/run.json is not JSON");
+        first_stage = std::move(*parsed);
     } else {
         if (vocab < 257 || vocab > attn::kMaxBpeVocab) return fail("--vocab must be 257 to 1024");
         m.config.vocab = vocab;
@@ -236,7 +237,7 @@ int main(int argc, char** argv) {
 
     say("[6/6] analysing the heads of the shipped (int8) model");
     const std::vector<attn::HeadReport> heads = attn::analyse_heads(shipped.value(), val);
-    nlohmann::json jh = nlohmann::json::array();
+    attn::Json jh = attn::Json::array();
     for (const attn::HeadReport& h : heads) {
         std::printf(
             "    layer %d head %d: previous %.3f first %.3f self %.3f induction %.3f "
@@ -246,10 +247,10 @@ int main(int argc, char** argv) {
         jh.push_back(head_report_json(h));
     }
 
-    nlohmann::json files = nlohmann::json::array();
+    attn::Json files = attn::Json::array();
     for (const attn::CorpusFile& f : attn::corpus_files())
         files.push_back({{"name", f.name}, {"sha256", f.sha256}});
-    nlohmann::json loss = nlohmann::json::array(), valc = nlohmann::json::array();
+    attn::Json loss = attn::Json::array(), valc = attn::Json::array();
     int offset = 0;
     double seconds = curve.seconds;
     long long tokens = curve.tokens;
@@ -263,7 +264,7 @@ int main(int argc, char** argv) {
     for (const auto& [s, l] : curve.loss) loss.push_back({s + offset, l});
     for (const auto& [s, b] : curve.val_bpb) valc.push_back({s + offset, b});
     const std::string sample = "abandon: forsake, leave behind; \"we abandoned the old car\"";
-    nlohmann::json sample_tokens = nlohmann::json::array();
+    attn::Json sample_tokens = attn::Json::array();
     for (int id : attn::bpe_encode(m.bpe, sample))
         sample_tokens.push_back(attn::token_display(m.bpe, id));
     const attn::ModelConfig& c = m.config;
@@ -275,15 +276,15 @@ int main(int argc, char** argv) {
     attn::model_forward<float>(
         c, attn::view_params(c, static_cast<const float*>(shipped.value().params.data())),
         sample_ids.data(), nullptr, sn, ref);
-    nlohmann::json ref_logits = nlohmann::json::array(), ref_positions = nlohmann::json::array();
+    attn::Json ref_logits = attn::Json::array(), ref_positions = attn::Json::array();
     for (int pos : {0, sn / 2, sn - 1}) {
         ref_positions.push_back(pos);
-        nlohmann::json row = nlohmann::json::array();
+        attn::Json row = attn::Json::array();
         for (int v = 0; v < c.vocab; v++)
             row.push_back(ref.logits[static_cast<std::size_t>(pos) * c.vocab + v]);
         ref_logits.push_back(row);
     }
-    nlohmann::json run = {
+    attn::Json run = {
         {"corpus",
          {{"package", attn::kCorpusPackage},
           {"version", attn::kCorpusPackageVersion},
@@ -304,7 +305,7 @@ int main(int argc, char** argv) {
           {"sample_tokens", sample_tokens}}},
         {"config", model_config_json(c)},
         {"parameters", params},
-        {"first_stage", first_stage.is_null() ? nlohmann::json(nullptr) : first_stage["training"]},
+        {"first_stage", first_stage.is_null() ? attn::Json(nullptr) : first_stage["training"]},
         {"training",
          {{"steps", curve.steps_done + offset},
           {"stage_steps", curve.steps_done},

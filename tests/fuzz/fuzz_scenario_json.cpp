@@ -1,14 +1,36 @@
 // fuzz_scenario_json.cpp - any bytes as a scenario file: parse, run, write JSON. Never a crash,
-// never an exception, never a NaN weight.
+// never an exception, never a NaN weight. And the project's JSON parser (json_value.h) accepts
+// exactly what nlohmann/json, the reference, accepts (up to kMaxJsonDepth of nesting), and writes
+// back the same values.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 #include "content.h"
+#include "json_value.h"
+
+namespace {
+
+void check_against_reference(std::string_view text) {
+    const bool want = nlohmann::json::accept(text);
+    const std::optional<attn::Json> got = attn::Json::parse(text);
+    const auto opening =
+        std::count(text.begin(), text.end(), '[') + std::count(text.begin(), text.end(), '{');
+    if (want && !got && opening <= attn::kMaxJsonDepth) std::abort();  // refused valid JSON
+    if (!want && got) std::abort();                                    // accepted invalid JSON
+    if (got && nlohmann::json::parse(got->dump()) != nlohmann::json::parse(text)) std::abort();
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    auto s = attn::parse_scenario(std::string_view(reinterpret_cast<const char*>(data), size));
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    check_against_reference(text);
+    auto s = attn::parse_scenario(text);
     if (!s.ok()) {
         if (s.error().message.empty()) std::abort();
         (void)attn::error_json(s.error());
