@@ -178,6 +178,10 @@ TEST(JsonValue, AcceptsAndRefusesHandWrittenCasesAsTheReferenceDoes) {
         "[1e5, -0.0, 2.50, 100, 1.0e-7, 123456789012345678]",
     };
     for (const char* c : cases) EXPECT_TRUE(SameAsReference(c));
+    // Where ours is stricter: nlohmann reads a NUL byte as the end of the text (found by fuzzing).
+    EXPECT_FALSE(Json::parse(std::string("2\0x", 3)).has_value());
+    EXPECT_FALSE(Json::parse(std::string("[1]\0", 4)).has_value());
+    EXPECT_TRUE(Json::parse(std::string("\"a\\u0000b\"")).has_value());  // escaped, it is text
 }
 
 TEST(JsonValue, AcceptsAndRefusesMutatedAssetsAsTheReferenceDoes) {

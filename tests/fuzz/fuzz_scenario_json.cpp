@@ -16,6 +16,9 @@
 namespace {
 
 void check_against_reference(std::string_view text) {
+    // nlohmann reads a NUL byte as the end of the text ("2\0x" is 2); a NUL outside quotes is
+    // not JSON, and ours refuses it (tests/test_json_value.cpp): no comparison for such text.
+    if (text.find('\0') != std::string_view::npos) return;
     const bool want = nlohmann::json::accept(text);
     const std::optional<attn::Json> got = attn::Json::parse(text);
     const auto opening =
