@@ -797,7 +797,7 @@ std::string state_json(const AppState& s, const Derived& d) {
     if (d.ok && d.sequence_ok) j["whole"] = whole_sentence_json(d);
     if (d.ok) j["misconception"] = misconception_json(s, d);
     j["model"] = model_json(s, d);
-    return attn::dump_json(j);  // invalid UTF-8 replaced, never thrown
+    return j.dump();  // invalid UTF-8 replaced, never thrown
 }
 
 std::string error_json(const std::string& code, const std::string& message) {

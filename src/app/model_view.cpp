@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstdio>
 #include <string_view>
+
 #include "json_value.h"
 
 namespace app {

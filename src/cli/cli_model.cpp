@@ -8,9 +8,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
-#include "json_value.h"
 
 #include "cli.h"
+#include "json_value.h"
 #include "model.h"
 #include "model_json.h"
 

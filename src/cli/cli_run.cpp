@@ -140,7 +140,7 @@ int list_scenarios(const Command& c, std::string* out) {
         text += pad(s.value().id, 16) + "  " + s.value().title + "\n";
     }
     attn::Json j = {{"ok", true}, {"scenarios", list}};
-    *out = c.json ? dump_json(j) + "\n" : text;
+    *out = c.json ? j.dump() + "\n" : text;
     return kExitOk;
 }
 

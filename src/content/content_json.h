@@ -14,7 +14,5 @@ namespace attn {
 attn::Json focus_json(const Scenario& s, const FocusInput* in, const FocusResult& r,
                       const IllustrativeModel* model);
 attn::Json error_json_value(const Error& e);  // {"ok": false, "error": {code, message}}
-// Compact text; bytes that are not UTF-8 become U+FFFD instead of throwing. Every dump goes here.
-std::string dump_json(const attn::Json& j);
 
 }  // namespace attn

@@ -9,8 +9,6 @@ namespace attn {
 
 using json = attn::Json;
 
-std::string dump_json(const json& j) { return j.dump(); }
-
 json focus_json(const Scenario& s, const FocusInput* in, const FocusResult& r,
                 const IllustrativeModel* model) {
     json j;
@@ -65,14 +63,14 @@ json error_json_value(const Error& e) {
 }
 
 std::string to_json(const Scenario& s, const FocusResult& r) {
-    return dump_json(focus_json(s, nullptr, r, nullptr));
+    return focus_json(s, nullptr, r, nullptr).dump();
 }
 
 std::string to_json(const Scenario& s, const FocusInput& in, const FocusResult& r,
                     const IllustrativeModel* model) {
-    return dump_json(focus_json(s, &in, r, model));
+    return focus_json(s, &in, r, model).dump();
 }
 
-std::string error_json(const Error& e) { return dump_json(error_json_value(e)); }
+std::string error_json(const Error& e) { return error_json_value(e).dump(); }
 
 }  // namespace attn
