@@ -821,6 +821,8 @@ int main(int, char**) {
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);  // ImGui draws in order: no depth buffer to keep
+    // No alpha, stencil or multisampling either (SDL's defaults). The page's WebGL2 probe asks for
+    // the same (web/js/loader.js, CONTEXT_ATTRIBUTES; tests/e2e/faults.test.mjs compares them).
     a.plat.window =
         SDL_CreateWindow("Attention score", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1024,
                          720, SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);

@@ -140,13 +140,15 @@ test('when the app cannot get its own WebGL2 context (the page\'s probe could) t
   await context.close();
 });
 
-test('on a working browser the probe\'s WebGL2 context is released once the app runs', async () => {
+test('on a working browser the probe asks for the app\'s own context attributes, and its context is released once the app runs', async () => {
   const { context, page } = await openPage({
     init: [[() => {
       const real = HTMLCanvasElement.prototype.getContext;
       window.__probes = [];
-      HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
-        const ctx = real.call(this, kind, ...rest);
+      window.__asked = { probe: [], app: [] };
+      HTMLCanvasElement.prototype.getContext = function (kind, attrs) {
+        const ctx = real.call(this, kind, attrs);
+        if (/webgl/i.test(kind)) window.__asked[this.isConnected ? 'app' : 'probe'].push({ ...(attrs || {}) });
         if (/webgl/i.test(kind) && ctx && !this.isConnected) window.__probes.push(ctx);
         return ctx;
       };
@@ -154,6 +156,15 @@ test('on a working browser the probe\'s WebGL2 context is released once the app 
   });
   const probes = await page.evaluate(() => window.__probes.map((c) => c.isContextLost()));
   assert.ok(probes.length >= 1 && probes.every(Boolean), `probe contexts lost: ${JSON.stringify(probes)}`);
+  // the probe answers for the context the app really asks for (SDL through Emscripten's EGL), and
+  // the app's request is the one loader.js names
+  const { asked, named } = await page.evaluate(() => ({ asked: window.__asked, named: window.AttentionLoader.contextAttributes }));
+  assert.ok(asked.app.length >= 1, 'the app made its context on the page\'s canvas');
+  const keys = Object.keys(named);
+  assert.deepEqual(keys.sort(), ['alpha', 'antialias', 'depth', 'stencil']);
+  const pick = (a) => Object.fromEntries(keys.map((k) => [k, a[k]]));
+  for (const a of asked.probe) assert.deepEqual(pick(a), named, 'the probe\'s attributes');
+  for (const a of asked.app) assert.deepEqual(pick(a), named, 'the app\'s own request (platform_web.cpp) matches loader.js');
   assert.ok(drawn(await canvasPixels(page)), 'the app draws');
   await context.close();
 });

@@ -425,7 +425,9 @@
 
   function hasWebGL2() {
     var gl = null;
-    try { gl = document.createElement('canvas').getContext('webgl2'); } catch (e) { gl = null; }
+    try {
+      gl = document.createElement('canvas').getContext('webgl2', window.AttentionLoader.contextAttributes);
+    } catch (e) { gl = null; }
     // release the probe's context at once (the app makes its own)
     try { var probe = gl && gl.getExtension('WEBGL_lose_context'); if (probe) probe.loseContext(); } catch (e) { /* released with the canvas */ }
     return !!gl;
@@ -516,7 +518,7 @@
     offline(3);
     // Until the reader nears the stage it shows a still preview of the canvas's size (loader.js).
     setStageMessage('waiting', messages.waiting || '');
-    // The WebGL2 probe makes a context (tens of ms on a software rasteriser): it runs once, when
+    // The WebGL2 probe makes a context (about 100 ms on a software rasteriser): it runs once, when
     // the app is wanted, or else once the text is painted, so a browser without WebGL2 says so
     // soon without holding up the entry's first paint.
     var probed = null;
