@@ -148,8 +148,10 @@ test('on a working browser the probe asks for the app\'s own context attributes,
       window.__asked = { probe: [], app: [] };
       HTMLCanvasElement.prototype.getContext = function (kind, attrs) {
         const ctx = real.call(this, kind, attrs);
-        if (/webgl/i.test(kind)) window.__asked[this.isConnected ? 'app' : 'probe'].push({ ...(attrs || {}) });
-        if (/webgl/i.test(kind) && ctx && !this.isConnected) window.__probes.push(ctx);
+        if (/webgl/i.test(kind)) {
+          window.__asked[this.isConnected ? 'app' : 'probe'].push({ ...(attrs || {}) });
+          if (ctx && !this.isConnected) window.__probes.push(ctx);
+        }
         return ctx;
       };
     }]],
