@@ -90,6 +90,20 @@ test('a URL that targets the stage, or a page control used, loads the app at onc
   await o.context.close();
 });
 
+test('Tab from the last diagram candidate lands on the waiting canvas at once, which starts the load', async () => {
+  const o = await open(srv.url + 'index.html');
+  await o.page.waitForTimeout(500);
+  assert.equal(await o.page.getAttribute('#attention-stage', 'data-app-state'), 'waiting');
+  await o.page.locator('.d-cand-btn:visible').last().focus();  // the layout this width shows
+  await o.page.keyboard.press('Tab');  // before any app byte arrives: the canvas must already take focus
+  assert.equal(await o.page.evaluate(() => document.activeElement && document.activeElement.id), 'attention-canvas');
+  await o.page.waitForFunction(() => ['loading', 'ready'].includes(document.getElementById('attention-stage').getAttribute('data-app-state')), null, { timeout: APP_TIMEOUT });
+  await appReady(o.page);
+  assert.equal(await o.page.evaluate(() => document.activeElement && document.activeElement.id), 'attention-canvas', 'focus stays on the canvas');
+  assert.deepEqual(o.errors, []);
+  await o.context.close();
+});
+
 test('the drawing buffer stays within 4096 px at a 360 px viewport, DPR 3, 128 tokens', async () => {
   const { context, page } = await open(srv.url + 'index.html#stage', { viewport: { width: 360, height: 800 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   await appReady(page);
