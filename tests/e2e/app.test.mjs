@@ -152,7 +152,8 @@ test('bad sentences get a clear message and leave the app, the controls and the 
     ['The cat \u{1F600} sat on the mat', /emoji/i],
     ['\u041C\u0438\u0440 and p\u0435ace', /alphabet/i], // "p\u0435ace" has a Cyrillic "\u0435"
     ['one', /two words|at least two/i],
-    ['tab\u0007 bell', /control|symbol/i],
+    ['tab\u0007 bell', /cannot use this symbol: U\+0007\./],  // a character with nothing to see: its code point
+    ['cost $5, x = y + 1', /cannot use these symbols: \$ = \+\./],  // each symbol named once, in order
     [Array.from({ length: 130 }, (_, i) => `w${i}`).join(' '), /more than 128 words/i], // the engine's own cap
   ];
   await page.selectOption('#scenario-select', 'sentence');

@@ -107,12 +107,26 @@
   // ------------------------------------------------------------ sentence checks before calling the app
   // The page never splits text itself: the engine's tokenizer (attn_tokenize) gives the tokens, the
   // default focus and the characters the canvas cannot draw; only then is the sentence sent.
+  // Symbols (+ = < > $ ° ...) and control characters: name each one, so the reader knows what to
+  // change; a character with nothing to see is named by its code point (a tab: U+0009).
+  function refusedMessage(chars) {
+    var seen = [];
+    chars.forEach(function (c) { if (seen.indexOf(c) < 0) seen.push(c); });
+    var names = seen.slice(0, 12).map(function (c) {
+      return /[\p{C}\p{Z}]/u.test(c) ? 'U+' + ('000' + c.codePointAt(0).toString(16).toUpperCase()).slice(-4) : c;
+    });
+    return 'The sentence cannot use ' + (seen.length > 1 ? 'these symbols' : 'this symbol') + ': ' +
+      names.join(' ') + (seen.length > 12 ? ' \u2026' : '') +
+      '. Please use letters, numbers and ordinary punctuation (such as . , ; : ! ? % & / and quotes).';
+  }
+
   function checkSentence(text) {
     var t = text.trim();
     if (!t) return { error: 'Type a sentence first: at least two words.' };
     if (new TextEncoder().encode(t).length > limits.bytes) return { error: 'That is ' + t.length + ' characters; a sentence takes at most ' + limits.tokens + ' tokens and ' + limits.bytes + ' bytes. Please shorten it.' };
     if (/[\p{Extended_Pictographic}\u200d\ufe0f]/u.test(t)) return { error: 'Emoji cannot be used here. Please use letters, numbers and ordinary punctuation.' };
-    if (/[^\p{L}\p{M}\p{N}\p{P}\p{Zs}]/u.test(t)) return { error: 'Symbols and control characters cannot be used here. Please use letters, numbers and ordinary punctuation.' };
+    var refused = t.match(/[^\p{L}\p{M}\p{N}\p{P}\p{Zs}]/gu);
+    if (refused) return { error: refusedMessage(refused) };
     if (!api) return { error: messages.no_app };
     var r;
     try { r = JSON.parse(api.tokenize(t)); } catch (e) { return { error: 'The sentence could not be read. Please try again.' }; }
