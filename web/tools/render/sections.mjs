@@ -123,7 +123,7 @@ function sectionBody(s, fill, data, level, ctx) {
         `<li class="step" data-step="${i}"><span class="step-num" aria-hidden="true">0${i + 1}</span><div><strong class="step-title">${inline(st.title, fill)}</strong><p>${inline(st.text, fill)}</p></div></li>`).join('\n')}</ol>
 <figure class="diagram" id="diagram" aria-labelledby="diagram-title" aria-describedby="diagram-desc">
 <figcaption><strong id="diagram-title">${inline(d.title, fill)}</strong>
-<span class="diagram-hint">${inline(d.hint, fill)}</span></figcaption>
+<span class="diagram-hint" aria-hidden="true">${inline(d.hint, fill)}</span></figcaption>
 <div class="diagram-pictures" id="diagram-pictures">${diagramSvg(data.diagram, s, fill, 'wide')}\n${diagramSvg(data.diagram, s, fill, 'narrow')}</div>
 <p class="diagram-readout" id="diagram-readout" aria-live="polite">${inline(d.hint, fill)}</p>
 <div class="diagram-desc" id="diagram-desc"><p>${inline(d.description, fill)}</p><p class="reduced-desc">${inline(d.static_description, fill)}</p></div>
