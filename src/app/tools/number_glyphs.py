@@ -37,7 +37,7 @@ def number_glyphs(font):
             font[tag]  # read every table under the old names before any name changes
     old = font.getGlyphOrder()
     new = [cffStandardStrings[i] if i < len(cffStandardStrings) else f"g{i}" for i in range(len(old))]
-    if old[0] != ".notdef" or new[0] != ".notdef":
+    if old[0] != ".notdef":  # SID 0, cffStandardStrings[0], is .notdef
         sys.exit(f"number_glyphs: glyph 0 is {old[0]!r}, not .notdef")
     rename = dict(zip(old, new))
     top = font["CFF "].cff.topDictIndex[0]
