@@ -105,21 +105,23 @@
   }
 
   // ------------------------------------------------------------ sentence checks before calling the app
-  // The page never splits text itself: the engine's tokenizer (attn_tokenize) gives the tokens, the
-  // default focus and the characters the canvas cannot draw; only then is the sentence sent.
+  // The first 12 of a list of characters, spaced, with "…" when there are more.
+  function listed(chars) { return chars.slice(0, 12).join(' ') + (chars.length > 12 ? ' \u2026' : ''); }
+
   // Symbols (+ = < > $ ° ...) and control characters: name each one, so the reader knows what to
   // change; a character with nothing to see is named by its code point (a tab: U+0009).
   function refusedMessage(chars) {
     var seen = [];
     chars.forEach(function (c) { if (seen.indexOf(c) < 0) seen.push(c); });
-    var names = seen.slice(0, 12).map(function (c) {
+    var names = seen.map(function (c) {
       return /[\p{C}\p{Z}]/u.test(c) ? 'U+' + ('000' + c.codePointAt(0).toString(16).toUpperCase()).slice(-4) : c;
     });
-    return 'The sentence cannot use ' + (seen.length > 1 ? 'these symbols' : 'this symbol') + ': ' +
-      names.join(' ') + (seen.length > 12 ? ' \u2026' : '') +
+    return 'The sentence cannot use ' + (seen.length > 1 ? 'these symbols' : 'this symbol') + ': ' + listed(names) +
       '. Please use letters, numbers and ordinary punctuation (such as . , ; : ! ? % & / and quotes).';
   }
 
+  // The page never splits text itself: the engine's tokenizer (attn_tokenize) gives the tokens, the
+  // default focus and the characters the canvas cannot draw; only then is the sentence sent.
   function checkSentence(text) {
     var t = text.trim();
     if (!t) return { error: 'Type a sentence first: at least two words.' };
@@ -138,7 +140,7 @@
     }
     if (r.unsupported) {
       var chars = Array.from(r.unsupported);
-      return { error: 'The canvas cannot draw ' + (chars.length > 1 ? 'these characters' : 'this character') + ': ' + chars.slice(0, 12).join(' ') + (chars.length > 12 ? ' \u2026' : '') + '. It draws Latin and Greek letters, digits and ordinary punctuation; please retype the sentence with those.' };
+      return { error: 'The canvas cannot draw ' + (chars.length > 1 ? 'these characters' : 'this character') + ': ' + listed(chars) + '. It draws Latin and Greek letters, digits and ordinary punctuation; please retype the sentence with those.' };
     }
     if (r.words < 2) return { error: 'Please use at least two words, so the focus token has something to compare with.' };
     return { text: t, focus: r.focus, tokens: r.tokens };
