@@ -11,6 +11,9 @@ constexpr float kTwoColumnCanvas = 860;  // canvas at least this wide: panels si
 constexpr float kWindowPadNarrowX = 10, kWindowPadNarrowY = 10;
 constexpr float kWindowPadWideX = 18, kWindowPadWideY = 14;
 constexpr float kCardPad = 14;  // inside a card
+// a card narrower than kTinyCard (a 320-360 px phone) keeps kCardPadTiny inside, so the steps
+// picture's five columns get the room
+constexpr float kTinyCard = 320, kCardPadTiny = 10;
 // A card's usable width on the narrowest canvas that is not narrow: below it, a panel uses its
 // phone layout (short labels, stacked rows). Derived from the breakpoint and the paddings.
 constexpr float kNarrowContent = kNarrowCanvas - 2 * kWindowPadNarrowX - 2 * kCardPad;  // 472

@@ -77,12 +77,18 @@ struct Diagram {
     ImVec2 o;
     bool narrow;
     float row_h, top_pad, mid;
+    float score_r;  // the score circles' radius: room for the widest printed score
     float x0a, x0b, x1a, x1b, xs, xw, x4a, x4b;  // focus, candidates, score, weight, output
     float e0, e1, e2, e3;                        // how strongly each step is drawn (0.25..1)
     std::optional<Position> hl;
 };
 
-Diagram LayOutDiagram(const AppState& s, float W, bool narrow, int rows) {
+// A score as its circle prints it: one decimal on a phone, two otherwise.
+std::string PrintedScore(double score, bool narrow) { return format_number(score, narrow ? 1 : 2); }
+
+Diagram LayOutDiagram(const AppState& s, const Derived& d, float W, bool narrow,
+                      const std::vector<CandidateIndex>& shown) {
+    const int rows = static_cast<int>(shown.size());
     Diagram g{};
     g.dl = ImGui::GetWindowDrawList();
     g.small = font(FontRole::Small);
@@ -104,6 +110,18 @@ Diagram LayOutDiagram(const AppState& s, float W, bool narrow, int rows) {
         g.xs = g.o.x + W * 0.585f, g.xw = g.o.x + W * 0.735f;
         g.x4a = g.o.x + W * 0.84f, g.x4b = g.o.x + W;
     }
+    // The circles grow (up to the row's height and the gaps beside them) until the widest score
+    // clears the rim by 5 px on either side: a 320 px phone's "−0.7" would touch it at the minimum.
+    const float size = g.strong->FontSize * ImGui::GetIO().FontGlobalScale;
+    float widest = 0;
+    for (const CandidateIndex j : shown) {
+        const std::string score = PrintedScore(d.focus.scores[static_cast<std::size_t>(j)], narrow);
+        widest = std::max(widest, g.strong->CalcTextSizeA(size, 1e9f, 0.0f, score.c_str()).x);
+    }
+    const float least = narrow ? metrics::kScoreRadiusNarrow : metrics::kScoreRadiusWide;
+    const float half = narrow ? metrics::kWeightHalfNarrow : metrics::kWeightHalfWide;
+    const float most = std::min({g.row_h * 0.5f - 1, g.xs - g.x1b - 3, g.xw - half - g.xs - 3});
+    g.score_r = std::clamp(widest * 0.5f + 5, least, std::max(least, most));
     const double at = s.anim_step;
     g.e0 = 0.25f + 0.75f * emphasis(at, 0), g.e1 = 0.25f + 0.75f * emphasis(at, 1);
     g.e2 = 0.25f + 0.75f * emphasis(at, 2), g.e3 = 0.25f + 0.75f * emphasis(at, 3);
@@ -194,7 +212,7 @@ void CandidateRow(const Diagram& g, const AppState& s, const Derived& d, const U
         CentredText(dl, ImVec2(split, (ca.y + cb.y) / 2), ImVec2(cb.x, cb.y),
                     rgba(p.output, (0.4f + 0.6f * g.e3) * fade), "value v", g.small);
     }
-    const float sc_r = g.narrow ? metrics::kScoreRadiusNarrow : metrics::kScoreRadiusWide;
+    const float sc_r = g.score_r;
     dl->AddLine(ImVec2(g.x1b, y), ImVec2(g.xs - sc_r, y), rgba(mix(p.border, p.score, g.e1), fade),
                 1 + g.e1);
     dl->AddCircleFilled(ImVec2(g.xs, y), sc_r, rgba(mix(p.surface, p.score, 0.12f * g.e1)));
@@ -204,7 +222,7 @@ void CandidateRow(const Diagram& g, const AppState& s, const Derived& d, const U
     CentredTextFit(dl, ImVec2(g.xs - sc_r + 1, y - sc_r), ImVec2(g.xs + sc_r - 1, y + sc_r),
                    rgba(NumberInk(p, score < 0 ? p.negative : p.score),
                         (kNumberRest + (1 - kNumberRest) * g.e1) * fade),
-                   format_number(score, g.narrow ? 1 : 2), g.strong);
+                   PrintedScore(score, g.narrow), g.strong);
     const float half = g.narrow ? metrics::kWeightHalfNarrow : metrics::kWeightHalfWide;
     dl->AddLine(ImVec2(g.xs + sc_r, y), ImVec2(g.xw - half, y),
                 rgba(mix(p.border, p.weight, g.e2), fade), 1 + g.e2);
@@ -316,7 +334,7 @@ Edits ShowStepsPanel(const AppState& s, const Derived& d, const UiText& t) {
         shown_candidates(d, narrow ? metrics::kStepCandidatesNarrow : metrics::kStepCandidatesWide);
     const int n = static_cast<int>(shown.size());
     ImGui::Dummy(ImVec2(1, 4));
-    const Diagram g = LayOutDiagram(s, W, narrow, n);
+    const Diagram g = LayOutDiagram(s, d, W, narrow, shown);
     DrawEnds(g, s, d, p);
     for (int r = 0; r < n; ++r)
         CandidateRow(g, s, d, t, p, r, shown[static_cast<std::size_t>(r)], e);

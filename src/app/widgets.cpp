@@ -71,7 +71,8 @@ Card BeginCard(const char* id, const Palette& p, bool emphasised) {
     c.id = ImGui::GetID(id);
     c.min = ImGui::GetCursorScreenPos();
     c.width = ImGui::GetContentRegionAvail().x;
-    c.inner = std::max(40.0f, c.width - 2 * kCardPad);
+    c.pad = c.width < metrics::kTinyCard ? metrics::kCardPadTiny : metrics::kCardPad;
+    c.inner = std::max(40.0f, c.width - 2 * c.pad);
     const float h = ImGui::GetStateStorage()->GetFloat(c.id, 0.0f);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     if (h > 0) {
@@ -81,7 +82,7 @@ Card BeginCard(const char* id, const Palette& p, bool emphasised) {
                     10.0f, 0, emphasised ? 1.5f : 1.0f);
     }
     ImGui::PushID(id);
-    ImGui::SetCursorScreenPos(ImVec2(c.min.x + kCardPad, c.min.y + kCardPad - 2));
+    ImGui::SetCursorScreenPos(ImVec2(c.min.x + c.pad, c.min.y + c.pad - 2));
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + c.inner);
     ImGui::PushItemWidth(c.inner);
@@ -92,7 +93,7 @@ void EndCard(const Card& c) {
     ImGui::PopItemWidth();
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
-    const float bottom = ImGui::GetItemRectMax().y + kCardPad - 2;
+    const float bottom = ImGui::GetItemRectMax().y + c.pad - 2;
     ImGui::GetStateStorage()->SetFloat(c.id, bottom - c.min.y);
     ImGui::PopID();
     ImGui::SetCursorScreenPos(ImVec2(c.min.x, bottom));

@@ -15,9 +15,9 @@ namespace app {
 struct Card {
     ImVec2 min;
     float width = 0, inner = 0;  // outer width, usable width inside the padding
+    float pad = 0;               // the padding: kCardPad, or kCardPadTiny on a narrow card
     ImGuiID id = 0;
 };
-using metrics::kCardPad;  // metrics.h
 Card BeginCard(const char* id, const Palette& p, bool emphasised = false);
 void EndCard(const Card& card);
 
