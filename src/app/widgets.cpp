@@ -215,7 +215,11 @@ void ColouredText(const std::string& text, const ImVec4& c) {
 
 bool CandidateHit(const char* id, ImVec2 size, bool* clicked) {
     *clicked = ImGui::InvisibleButton(id, size);
-    return ImGui::IsItemHovered() || ImGui::IsItemFocused() || ImGui::IsItemActive();
+    // Focus counts only when the keyboard moved it: a press (a finger that then swipes the page)
+    // also focuses the row, but must not leave it highlighted once the finger has gone.
+    const bool keyboard_focus =
+        ImGui::IsItemFocused() && !ImGui::GetCurrentContext()->NavDisableHighlight;
+    return ImGui::IsItemHovered() || keyboard_focus || ImGui::IsItemActive();
 }
 
 std::string Ellipsize(ImFont* f, float size, const std::string& text, float max_w) {

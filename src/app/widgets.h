@@ -38,7 +38,7 @@ float SegmentedWidth(const char* const* labels, int count);
 void ColouredText(const std::string& text, const ImVec4& c);
 
 // A focusable candidate row region (hover, tap, keyboard focus). Returns true while highlighted
-// by the pointer or the nav focus; `clicked` set when activated.
+// by the pointer or by the keyboard's nav focus; `clicked` set when activated.
 bool CandidateHit(const char* id, ImVec2 size, bool* clicked);
 
 // `text` cut to at most `max_w` pixels in font `f` at `size`, ending in "…" when cut (UTF-8 safe).
