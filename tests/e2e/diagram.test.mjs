@@ -103,6 +103,41 @@ test('at 320 px a tap pins a candidate, a second tap releases it; focus highligh
   await context.close();
 });
 
+// Every boxed label of a layout, as [text, its length, its room, squeezed?] (SVG units), once the
+// CSS shows that layout at this viewport (a hidden layout is fitted when it is shown).
+async function labelRooms(page, viewport, layout) {
+  await page.setViewportSize(viewport);
+  await page.waitForFunction((l) => document.querySelector(`svg[data-layout="${l}"] text[data-fit]`).getComputedTextLength() > 0, layout);
+  await page.waitForTimeout(100);
+  return page.$$eval(`svg[data-layout="${layout}"] text[data-fit]`,
+    (ts) => ts.map((t) => [t.textContent, t.getComputedTextLength(), Number(t.dataset.fit), t.hasAttribute('lengthAdjust')]));
+}
+
+test('no diagram label runs out of its box, even in a font wider than the build planned for', async () => {
+  // The build sizes the boxes for a typical sans-serif; 0.12em of extra letter spacing stands in for
+  // a wide system-ui font.
+  const { context: plain, page } = await open({ width: 1280, height: 900 });
+  const context = await browser.newContext({ bypassCSP: true }); // the page's CSP refuses injected styles
+  await context.addInitScript(() => {
+    const st = document.createElement('style');
+    st.textContent = '.diagram-svg text { letter-spacing: 0.12em; }';
+    // registered before the page's own listener, so the page's script measures the wider text
+    document.addEventListener('DOMContentLoaded', () => document.head.appendChild(st));
+  });
+  const wide = await context.newPage();
+  await wide.goto(srv.url);
+  await wide.waitForFunction(() => !!window.AttentionDiagram);
+  for (const [viewport, layout] of [[{ width: 1280, height: 900 }, 'wide'], [{ width: 320, height: 740 }, 'narrow']]) {
+    const before = await labelRooms(page, viewport, layout), after = await labelRooms(wide, viewport, layout);
+    assert.ok(after.length > 10, `${layout}: labels with a room: ${after.length}`);
+    for (const rooms of [before, after])
+      assert.deepEqual(rooms.filter(([, len, room]) => len > room + 0.5).map(([t, len, room]) => `${t}: ${len} > ${room}`), [], layout);
+    const squeezed = (rooms) => rooms.filter((r) => r[3]).length;
+    assert.ok(squeezed(after) > squeezed(before), `${layout}: the wider font squeezed no more labels (${squeezed(after)})`);
+  }
+  await plain.close(); await context.close();
+});
+
 test('the page says plainly that the original figure printed other weights than the softmax of its scores', async () => {
   const e = engine('diagram');
   const { context, page } = await open({ width: 1280, height: 900 });

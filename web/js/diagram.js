@@ -34,12 +34,30 @@
   }
   function toggle(i) { pinned = pinned === i ? -1 : i; show(i); }
 
+  // A label wider than its room in the reader's font (data-fit, in SVG units, from the build) is
+  // squeezed to that width, so no text runs out of its box. A layout the CSS hides measures 0 and
+  // is fitted when it is shown (the ResizeObserver), and again once web fonts have loaded.
+  function fitLabels() {
+    Array.prototype.forEach.call(figure.querySelectorAll('text[data-fit]'), function (t) {
+      var room = Number(t.getAttribute('data-fit'));
+      if (t.getAttribute('lengthAdjust') || t.getComputedTextLength() <= room) return;
+      t.setAttribute('textLength', String(room));
+      t.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+    });
+  }
+
   function init() {
     figure = document.getElementById('diagram');
     readout = document.getElementById('diagram-readout');
     if (!figure) return;
     svgs = Array.prototype.slice.call(figure.querySelectorAll('.diagram-svg'));
     hint = readout ? readout.textContent : '';
+    fitLabels();
+    if (window.ResizeObserver) {
+      var seen = new ResizeObserver(fitLabels);
+      svgs.forEach(function (svg) { seen.observe(svg); });
+    }
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(fitLabels);
     figure.addEventListener('mouseover', function (e) {
       var i = indexOf(e.target);
       if (i >= 0 && i !== shown) show(i);

@@ -14,6 +14,10 @@ export const MIN_CANDIDATES = 2, MAX_CANDIDATES = 6;
 // Long token labels get a smaller font, and very long ones are squeezed to fit their box.
 export const tokenClass = (tok, small) => ([...tok].length > small ? 'd-token d-token-sm' : 'd-token');
 const fitAttr = (tok, max, px) => ([...tok].length > max ? ` textLength="${px}" lengthAdjust="spacingAndGlyphs"` : '');
+// The room of a label inside its box or chip (SVG units). The boxes are sized for a typical
+// sans-serif; where the reader's system-ui font is wider (DejaVu Sans is), web/js/diagram.js
+// squeezes the label to this width.
+const room = (px) => ` data-fit="${px}"`;
 
 // What both layouts share: the labels, the candidates with their formatted numbers, and the SVG's
 // opening tag.
@@ -58,48 +62,48 @@ function wideSvg({ L, t, cands, columns, focus }) {
   out.push(`<g class="d-focus-group" aria-hidden="true">` +
     `<text class="d-small" x="36" y="74">${t(L.focus)}</text>` +
     `<rect class="d-box d-focus" x="36" y="84" width="180" height="60" rx="10"/>` +
-    `<text class="${tokenClass(focus, 12)}" x="56" y="121"${fitAttr(focus, 18, 144)}>${esc(focus)}</text>` +
+    `<text class="${tokenClass(focus, 12)}" x="56" y="121"${fitAttr(focus, 18, 144)}${room(148)}>${esc(focus)}</text>` +
     `<rect class="d-chip d-chip-q" x="290" y="100" width="100" height="28" rx="14"/>` +
-    `<text class="d-chip-text" x="340" y="119" text-anchor="middle">${t(L.query)}</text>` +
+    `<text class="d-chip-text" x="340" y="119" text-anchor="middle"${room(84)}>${t(L.query)}</text>` +
     `<path class="d-line d-q" d="M216 114 H290"/>` +
     `<path class="d-line d-q" d="M340 128 V${rows[n - 1].y}"/></g>`);
   // normalise box and sum note
   const nTop = rows[0].y - 40, nBot = rows[n - 1].y + 40;
   out.push(`<g class="d-norm-group"><rect class="d-box d-norm" x="600" y="${nTop}" width="110" height="${nBot - nTop}" rx="12"/>` +
-    `<text class="d-norm-text" x="655" y="${(nTop + nBot) / 2 - 4}" text-anchor="middle">${t(L.normalise)}</text>` +
-    `<text class="d-small" x="655" y="${(nTop + nBot) / 2 + 16}" text-anchor="middle">softmax</text>` +
+    `<text class="d-norm-text" x="655" y="${(nTop + nBot) / 2 - 4}" text-anchor="middle"${room(96)}>${t(L.normalise)}</text>` +
+    `<text class="d-small" x="655" y="${(nTop + nBot) / 2 + 16}" text-anchor="middle"${room(96)}>softmax</text>` +
     `<text class="d-sum" x="680" y="${nBot + 30}" text-anchor="middle">${t(L.sum)}</text></g>`);
   // output box
   const oy = (rows[0].y + rows[n - 1].y) / 2;
   out.push(`<g class="d-out-group"><rect class="d-box d-out" x="900" y="${oy - 50}" width="120" height="100" rx="12"/>` +
-    `<text class="d-out-text" x="960" y="${oy - 8}" text-anchor="middle">new token</text>` +
-    `<text class="d-out-text" x="960" y="${oy + 14}" text-anchor="middle">representation</text>` +
-    `<text class="d-small" x="960" y="${oy + 36}" text-anchor="middle">for “${esc(focus)}”</text></g>`);
+    `<text class="d-out-text" x="960" y="${oy - 8}" text-anchor="middle"${room(108)}>new token</text>` +
+    `<text class="d-out-text" x="960" y="${oy + 14}" text-anchor="middle"${room(108)}>representation</text>` +
+    `<text class="d-small" x="960" y="${oy + 36}" text-anchor="middle"${room(108)}>for “${esc(focus)}”</text></g>`);
   // one group per candidate: its token, key/value chips, comparison, score, weight, contribution
   rows.forEach((r) => {
     const { c, y, sc, wt } = r;
     out.push(candOpen(r) +
       `<rect class="d-hit" x="30" y="${y - 44}" width="870" height="88"/>` +
       button(r, `<rect class="d-box d-cand-box" x="36" y="${y - 36}" width="180" height="72" rx="10"/>` +
-        `<text class="${tokenClass(c.token, 7)}" x="52" y="${y + 7}"${fitAttr(c.token, 9, 84)}>${esc(c.token)}</text>`) +
+        `<text class="${tokenClass(c.token, 7)}" x="52" y="${y + 7}"${fitAttr(c.token, 9, 84)}${room(88)}>${esc(c.token)}</text>`) +
       `<g aria-hidden="true">` +
       `<rect class="d-chip d-chip-k" x="146" y="${y - 28}" width="60" height="24" rx="12"/>` +
-      `<text class="d-chip-text" x="176" y="${y - 11}" text-anchor="middle">${t(L.key)}</text>` +
+      `<text class="d-chip-text" x="176" y="${y - 11}" text-anchor="middle"${room(50)}>${t(L.key)}</text>` +
       `<rect class="d-chip d-chip-v" x="146" y="${y + 4}" width="60" height="24" rx="12"/>` +
-      `<text class="d-chip-text" x="176" y="${y + 21}" text-anchor="middle">${t(L.value)}</text>` +
+      `<text class="d-chip-text" x="176" y="${y + 21}" text-anchor="middle"${room(50)}>${t(L.value)}</text>` +
       `<path class="d-line d-path" d="M206 ${y - 16} H318"/>` +
       `<circle class="d-cmp" cx="340" cy="${y}" r="22"/>` +
-      `<text class="d-cmp-text" x="340" y="${y + 5}" text-anchor="middle">${t(L.compare)}</text>` +
+      `<text class="d-cmp-text" x="340" y="${y + 5}" text-anchor="middle"${room(34)}>${t(L.compare)}</text>` +
       `<path class="d-line d-path" d="M362 ${y} H400"/>` +
       `<rect class="d-pill d-score" x="400" y="${y - 18}" width="130" height="36" rx="18"/>` +
-      `<text class="d-pill-text" x="465" y="${y + 6}" text-anchor="middle">${t(L.score)} <tspan class="d-num">${esc(sc)}</tspan></text>` +
+      `<text class="d-pill-text" x="465" y="${y + 6}" text-anchor="middle"${room(112)}>${t(L.score)} <tspan class="d-num">${esc(sc)}</tspan></text>` +
       `<path class="d-line d-path" d="M530 ${y} H600"/>` +
       `<path class="d-line d-path" d="M710 ${y} H730"/>` +
       `<rect class="d-pill d-weight" x="730" y="${y - 18}" width="80" height="36" rx="18"/>` +
-      `<text class="d-pill-text d-num" x="770" y="${y + 6}" text-anchor="middle">${esc(wt)}</text>` +
+      `<text class="d-pill-text d-num" x="770" y="${y + 6}" text-anchor="middle"${room(64)}>${esc(wt)}</text>` +
       `<path class="d-line d-path" d="M810 ${y} H826"/>` +
       `<circle class="d-cmp d-mix" cx="848" cy="${y}" r="22"/>` +
-      `<text class="d-cmp-text" x="848" y="${y + 5}" text-anchor="middle">× v</text>` +
+      `<text class="d-cmp-text" x="848" y="${y + 5}" text-anchor="middle"${room(34)}>× v</text>` +
       `<path class="d-line d-path d-contrib" d="M870 ${y} C885 ${y} 885 ${oy} 900 ${oy}"/>` +
       `</g></g>`);
   });
@@ -126,28 +130,28 @@ function narrowSvg({ L, t, cands, columns, focus }) {
   [b1, b2, b3, b4].forEach((b, i) => out.push(band(i, X0, b.top, BW, b.bottom - b.top, columns[i], X0 + 12, b.top + 24)));
   out.push(`<g class="d-focus-group" aria-hidden="true">` +
     `<rect class="d-box d-focus" x="16" y="44" width="112" height="48" rx="10"/>` +
-    `<text class="d-token d-token-narrow" x="24" y="74"${fitAttr(focus, 10, 96)}>${esc(focus)}</text>` +
+    `<text class="d-token d-token-narrow" x="24" y="74"${fitAttr(focus, 10, 96)}${room(96)}>${esc(focus)}</text>` +
     `<path class="d-line d-q" d="M128 68 H${qx - 36}"/>` +
     `<rect class="d-chip d-chip-q" x="${qx - 36}" y="56" width="72" height="24" rx="12"/>` +
-    `<text class="d-chip-text" x="${qx}" y="73" text-anchor="middle">${t(L.query)}</text>` +
+    `<text class="d-chip-text" x="${qx}" y="73" text-anchor="middle"${room(60)}>${t(L.query)}</text>` +
     `<path class="d-line d-q" d="M${qx} 80 V${b2.row(n - 1) - 15}"/></g>`);
   out.push(`<g class="d-norm-group"><rect class="d-box d-norm" x="16" y="${b3.bar}" width="${W - 32}" height="32" rx="10"/>` +
-    `<text class="d-norm-text" x="${W / 2}" y="${b3.bar + 21}" text-anchor="middle">${t(L.normalise)} (softmax)</text>` +
+    `<text class="d-norm-text" x="${W / 2}" y="${b3.bar + 21}" text-anchor="middle"${room(W - 48)}>${t(L.normalise)} (softmax)</text>` +
     `<text class="d-sum" x="${W - 16}" y="${b3.sum}" text-anchor="end">${t(L.sum)}</text></g>`);
   const outTop = b4.out;
   out.push(`<g class="d-out-group"><rect class="d-box d-out" x="16" y="${outTop}" width="${W - 32}" height="64" rx="12"/>` +
-    `<text class="d-out-text" x="${W / 2}" y="${outTop + 26}" text-anchor="middle">new token representation</text>` +
-    `<text class="d-small" x="${W / 2}" y="${outTop + 48}" text-anchor="middle">for “${esc(focus)}”</text></g>`);
+    `<text class="d-out-text" x="${W / 2}" y="${outTop + 26}" text-anchor="middle"${room(W - 48)}>new token representation</text>` +
+    `<text class="d-small" x="${W / 2}" y="${outTop + 48}" text-anchor="middle"${room(W - 48)}>for “${esc(focus)}”</text></g>`);
   cands.forEach((r) => {
     const { c, i, sc, wt } = r;
     const y = b2.row(i), wy = b3.row(i), my = b4.row(i);
-    const name = (yy) => `<text class="d-row-token" x="24" y="${yy + 5}"${fitAttr(c.token, 14, 120)}>${esc(c.token)}</text>`;
+    const name = (yy) => `<text class="d-row-token" x="24" y="${yy + 5}"${fitAttr(c.token, 14, 120)}${room(120)}>${esc(c.token)}</text>`;
     out.push(candOpen(r) +
       `<rect class="d-hit" x="${X0}" y="${y - 26}" width="${BW}" height="${P}"/>` +
       `<rect class="d-hit" x="${X0}" y="${wy - 20}" width="${BW}" height="${WP}"/>` +
       `<rect class="d-hit" x="${X0}" y="${my - 20}" width="${BW}" height="${WP}"/>` +
       button(r, `<rect class="d-box d-cand-box" x="16" y="${y - 22}" width="134" height="44" rx="10"/>` +
-        `<text class="d-token d-token-narrow" x="24" y="${y + 6}"${fitAttr(c.token, 9, 92)}>${esc(c.token)}</text>`) +
+        `<text class="d-token d-token-narrow" x="24" y="${y + 6}"${fitAttr(c.token, 9, 92)}${room(92)}>${esc(c.token)}</text>`) +
       `<g aria-hidden="true">` +
       `<rect class="d-chip d-chip-k" x="122" y="${y - 19}" width="24" height="18" rx="9"/>` +
       `<text class="d-chip-text" x="134" y="${y - 5}" text-anchor="middle">k</text>` +
@@ -155,18 +159,18 @@ function narrowSvg({ L, t, cands, columns, focus }) {
       `<text class="d-chip-text" x="134" y="${y + 15}" text-anchor="middle">v</text>` +
       `<path class="d-line d-path" d="M150 ${y} H${qx - 15}"/>` +
       `<circle class="d-cmp" cx="${qx}" cy="${y}" r="15"/>` +
-      `<text class="d-cmp-text" x="${qx}" y="${y + 5}" text-anchor="middle">${t(L.compare).replace(/\s+/g, "")}</text>` +
+      `<text class="d-cmp-text" x="${qx}" y="${y + 5}" text-anchor="middle"${room(24)}>${t(L.compare).replace(/\s+/g, "")}</text>` +
       `<path class="d-line d-path" d="M${qx + 15} ${y} H196"/>` +
       `<rect class="d-pill d-score" x="196" y="${y - 16}" width="96" height="32" rx="16"/>` +
-      `<text class="d-pill-text" x="244" y="${y + 5}" text-anchor="middle">${t(L.score)} <tspan class="d-num">${esc(sc)}</tspan></text>` +
+      `<text class="d-pill-text" x="244" y="${y + 5}" text-anchor="middle"${room(84)}>${t(L.score)} <tspan class="d-num">${esc(sc)}</tspan></text>` +
       name(wy) +
       `<path class="d-line d-path" d="M160 ${wy} H212"/>` +
       `<rect class="d-pill d-weight" x="212" y="${wy - 15}" width="80" height="30" rx="15"/>` +
-      `<text class="d-pill-text d-num" x="252" y="${wy + 5}" text-anchor="middle">${esc(wt)}</text>` +
+      `<text class="d-pill-text d-num" x="252" y="${wy + 5}" text-anchor="middle"${room(64)}>${esc(wt)}</text>` +
       name(my) +
       `<text class="d-pill-text d-num" x="190" y="${my + 5}" text-anchor="end">${esc(wt)}</text>` +
       `<circle class="d-cmp d-mix" cx="220" cy="${my}" r="15"/>` +
-      `<text class="d-cmp-text" x="220" y="${my + 5}" text-anchor="middle">× v</text>` +
+      `<text class="d-cmp-text" x="220" y="${my + 5}" text-anchor="middle"${room(24)}>× v</text>` +
       `<path class="d-line d-path d-contrib" d="M235 ${my} H262 V${outTop}"/>` +
       `</g></g>`);
   });
