@@ -16,7 +16,6 @@
   var modelLoad = null;      // the one load in progress or done (a promise), null before/after a failure
   var state = null;          // the last state shown (engine JSON + step/hover)
   var liveTimer = 0;
-  var pasteError = false;    // the sentence error came from a too-long paste
   var limits = { tokens: 128, bytes: 4096 };  // the engine's, read from attn_tokenize once ready
   var early = null;          // a failure the app reported before it was ready
   var lost = false;          // the canvas's WebGL context is lost (until restored)
@@ -326,21 +325,24 @@
     });
     el.back.addEventListener('click', function () { go(-1); });
     el.next.addEventListener('click', function () { go(1); });
-    // A paste longer than the engine takes gets one message and is not cut silently; the message
-    // clears on the next try (the next submit).
+    // A paste longer than the engine takes gets one message and is not cut silently (the paste is
+    // refused, so the field keeps what it had).
     el.sentence.addEventListener('paste', function (e) {
       var txt = e.clipboardData ? e.clipboardData.getData('text') : '';
       var bytes = new TextEncoder().encode(txt).length;
       if (txt.length > MAX_CHARS || bytes > limits.bytes) {
         e.preventDefault();
-        pasteError = true;
         showError(el.sentenceError, 'That text has ' + txt.length + ' characters; a sentence takes at most ' + limits.tokens + ' tokens (words and punctuation marks) and ' + limits.bytes + ' bytes. Please paste a shorter one.');
         el.sentence.setAttribute('aria-invalid', 'true');
       }
     });
+    // An edit of the sentence clears its message: the message spoke of text no longer there.
+    el.sentence.addEventListener('input', function () {
+      showError(el.sentenceError, '');
+      el.sentence.removeAttribute('aria-invalid');
+    });
     el.form.addEventListener('submit', function (e) {
       e.preventDefault();
-      pasteError = false;
       if (!api) { showError(el.sentenceError, messages.no_app); return; }
       var r = checkSentence(el.sentence.value);
       if (r.error) { showError(el.sentenceError, r.error); el.sentence.setAttribute('aria-invalid', 'true'); el.sentence.focus(); return; }
