@@ -177,7 +177,8 @@ void ScenarioLine(const AppState& s, const Derived& d, const UiText& t, const Pa
     if (sc.kind == attn::ScenarioKind::Sentence)  // in full in the sentence panel below
         line += "  ·  “" + Ellipsize(font(FontRole::Strong), kBodyPx, sc.sentence, w * 1.5f) + "”";
     if (!attn::focus_token(sc).empty()) line += "  ·  focus “" + attn::focus_token(sc) + "”";
-    line += "  ·  d = " + std::to_string(d.focus.d);
+    line +=
+        "  ·  d\u00a0=\u00a0" + std::to_string(d.focus.d);  // no-break spaces: never "d =" / "4"
     ImGui::PushTextWrapPos(x0 + w);
     Strong(line);
     ImGui::PopTextWrapPos();

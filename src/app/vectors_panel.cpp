@@ -54,9 +54,14 @@ void VectorOptions(const AppState& s, const Derived& d, float W, bool editable, 
     const attn::Scenario& sc = s.scenario;
     if (editable) {
         int dd = d.focus.d;
-        ImGui::SetNextItemWidth(std::min(metrics::kPickerMax, W * metrics::kPickerFraction));
-        if (ImGui::SliderInt("d (numbers per vector)", &dd, kMinD, kMaxD)) e.d = dd;
-        ImGui::SameLine();
+        const float left = ImGui::GetCursorScreenPos().x;
+        const char* d_label = "d (numbers per vector)";
+        ImGui::SetNextItemWidth(
+            SliderWidth(d_label, W, metrics::kPickerFraction, metrics::kPickerMax));
+        if (ImGui::SliderInt(d_label, &dd, kMinD, kMaxD)) e.d = dd;
+        // beside the slider's label where it fits; on a phone, under it
+        SameLineIfRoom(ImGui::CalcTextSize("Reset").x + 2 * ImGui::GetStyle().FramePadding.x,
+                       left + W);
         if (ImGui::SmallButton("Reset")) e.reset = true;
     }
     bool scale = sc.options.scale;
@@ -66,8 +71,9 @@ void VectorOptions(const AppState& s, const Derived& d, float W, bool editable, 
     if (W >= metrics::kNarrowContent) ImGui::SameLine();
     if (ImGui::Checkbox("Causal mask (no later tokens)", &causal)) e.causal = causal;
     float temp = static_cast<float>(sc.options.temperature);
-    ImGui::SetNextItemWidth(std::min(metrics::kSliderMax, W * metrics::kSliderFraction));
-    if (ImGui::SliderFloat("Temperature T", &temp, static_cast<float>(kMinTemperature),
+    const char* t_label = "Temperature T";
+    ImGui::SetNextItemWidth(SliderWidth(t_label, W, metrics::kSliderFraction, metrics::kSliderMax));
+    if (ImGui::SliderFloat(t_label, &temp, static_cast<float>(kMinTemperature),
                            static_cast<float>(kMaxTemperature), "%.2f",
                            ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
         e.temperature = static_cast<double>(temp);
@@ -159,7 +165,7 @@ Edits ShowVectorsPanel(const AppState& s, const Derived& d, const UiText& t) {
     Strong("Query, keys and values");
     Caption(editable ? t.vectors_note : t.illustrative_note, p);
     VectorOptions(s, d, W, editable, e);
-    ImGui::Separator();
+    Rule(W, p);
     const std::string focus_token = focus_label(sc);
     ImGui::PushStyleColor(ImGuiCol_Text, p.accent);
     Strong("Focus “" + focus_token + "”");

@@ -213,6 +213,23 @@ void ColouredText(const std::string& text, const ImVec4& c) {
     ImGui::PopStyleColor();
 }
 
+void SameLineIfRoom(float width, float right) {
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    if (ImGui::GetItemRectMax().x + gap + width <= right) ImGui::SameLine(0, gap);
+}
+
+float SliderWidth(const char* label, float W, float fraction, float most) {
+    const float beside = W - ImGui::CalcTextSize(label).x - ImGui::GetStyle().ItemInnerSpacing.x;
+    return std::max(metrics::kSliderMin, std::min({most, W * fraction, beside}));
+}
+
+void Rule(float width, const Palette& p) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float y = at.y + ImGui::GetStyle().ItemSpacing.y * 0.5f;
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(at.x, y), ImVec2(at.x + width, y), rgba(p.border));
+    ImGui::Dummy(ImVec2(width, ImGui::GetStyle().ItemSpacing.y));
+}
+
 bool CandidateHit(const char* id, ImVec2 size, bool* clicked) {
     *clicked = ImGui::InvisibleButton(id, size);
     // Focus counts only when the keyboard moved it: a press (a finger that then swipes the page)

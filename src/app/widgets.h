@@ -36,6 +36,14 @@ void ClampedCaption(const std::string& text, const Palette& p, int lines, float 
 // Width Segmented needs to lay `labels` out on one row.
 float SegmentedWidth(const char* const* labels, int count);
 void ColouredText(const std::string& text, const ImVec4& c);
+// The next item on the current line when `width` more pixels fit before `right` (screen x), else
+// on a new line.
+void SameLineIfRoom(float width, float right);
+// A slider's width in a card `W` wide: min(most, W * fraction), less where its label beside it
+// would run past the card (at least kSliderMin).
+float SliderWidth(const char* label, float W, float fraction, float most);
+// A thin rule `width` wide at the cursor (ImGui's Separator spans the window, past the card).
+void Rule(float width, const Palette& p);
 
 // A focusable candidate row region (hover, tap, keyboard focus). Returns true while highlighted
 // by the pointer or by the keyboard's nav focus; `clicked` set when activated.
