@@ -31,8 +31,8 @@ constexpr int kStepCandidatesNarrow = 5, kStepCandidatesWide = 6;  // rows befor
 constexpr float kLeftColumnWeight = 1.15f, kRightColumnWeight = 1.0f;  // two-column stretch
 constexpr float kPickerFraction = 0.5f, kPickerMax = 220;  // a combo's width: min(max, W * f)
 constexpr float kSliderFraction = 0.6f, kSliderMax = 260;  // a slider's width
-constexpr float kSliderMin =
-    80;  // a slider is never narrower (a label wider than the rest runs on)
+// a slider is never narrower than kSliderMin (a label wider than the rest runs on)
+constexpr float kSliderMin = 80;
 constexpr float kRampFraction = 0.4f, kRampMax = 180;              // the heatmap's colour scale
 constexpr float kHeatmapTokenNarrow = 58, kHeatmapTokenWide = 96;  // row label column, at most
 constexpr float kHeatmapMiniMax = 150;                             // one head strip, at most

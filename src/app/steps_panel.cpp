@@ -77,7 +77,8 @@ struct Diagram {
     ImVec2 o;
     bool narrow;
     float row_h, top_pad, mid;
-    float score_r;  // the score circles' radius: room for the widest printed score
+    float score_r;      // the score circles' radius: room for the widest printed score
+    float weight_half;  // half the width of a weight pill
     float x0a, x0b, x1a, x1b, xs, xw, x4a, x4b;  // focus, candidates, score, weight, output
     float e0, e1, e2, e3;                        // how strongly each step is drawn (0.25..1)
     std::optional<Position> hl;
@@ -119,8 +120,9 @@ Diagram LayOutDiagram(const AppState& s, const Derived& d, float W, bool narrow,
         widest = std::max(widest, g.strong->CalcTextSizeA(size, 1e9f, 0.0f, score.c_str()).x);
     }
     const float least = narrow ? metrics::kScoreRadiusNarrow : metrics::kScoreRadiusWide;
-    const float half = narrow ? metrics::kWeightHalfNarrow : metrics::kWeightHalfWide;
-    const float most = std::min({g.row_h * 0.5f - 1, g.xs - g.x1b - 3, g.xw - half - g.xs - 3});
+    g.weight_half = narrow ? metrics::kWeightHalfNarrow : metrics::kWeightHalfWide;
+    const float most =
+        std::min({g.row_h * 0.5f - 1, g.xs - g.x1b - 3, g.xw - g.weight_half - g.xs - 3});
     g.score_r = std::clamp(widest * 0.5f + 5, least, std::max(least, most));
     const double at = s.anim_step;
     g.e0 = 0.25f + 0.75f * emphasis(at, 0), g.e1 = 0.25f + 0.75f * emphasis(at, 1);
@@ -223,7 +225,7 @@ void CandidateRow(const Diagram& g, const AppState& s, const Derived& d, const U
                    rgba(NumberInk(p, score < 0 ? p.negative : p.score),
                         (kNumberRest + (1 - kNumberRest) * g.e1) * fade),
                    PrintedScore(score, g.narrow), g.strong);
-    const float half = g.narrow ? metrics::kWeightHalfNarrow : metrics::kWeightHalfWide;
+    const float half = g.weight_half;
     dl->AddLine(ImVec2(g.xs + sc_r, y), ImVec2(g.xw - half, y),
                 rgba(mix(p.border, p.weight, g.e2), fade), 1 + g.e2);
     const double wgt = ju < s.shown_weights.size() ? s.shown_weights[ju] : 0.0;
