@@ -64,6 +64,7 @@ struct Heat {
     float fs;  // small text, CSS pixels
     int n, heads, shown;
     bool causal;
+    HeatScale scale;  // the map's colour scale (n tokens)
     float text_w(const std::string& txt) const {
         return small->CalcTextSizeA(fs, 1e9f, 0.0f, txt.c_str()).x;
     }
@@ -150,7 +151,7 @@ void DrawCellNumbers(const Heat& h, const MapGeom& g, const attn::HeadResult& hr
     for (int i = 0; i < h.n; ++i)
         for (int j = 0; j < h.n && !(h.causal && j > i); ++j) {
             const double w = hr.weights.at(i, j);
-            const ImVec4 bg = weight_colour(h.s.theme, static_cast<float>(w), h.n);
+            const ImVec4 bg = weight_colour(h.scale, static_cast<float>(w));
             const ImVec2 a(g.lo.x + j * c, g.lo.y + i * c);
             CentredText(h.dl, a, ImVec2(a.x + c, a.y + c), rgba(readable_on(h.p, bg)),
                         format_number(w, 2), h.small);
@@ -285,7 +286,7 @@ void CellTooltip(const Heat& h, const UiText& t, const attn::HeadResult& hr, con
 void DrawKey(const Heat& h, float W) {
     ImGui::Dummy(ImVec2(1, 2));
     const float fs = h.fs;
-    const std::string lo = "≤ " + format_number(heat_floor(h.n), 3);
+    const std::string lo = "≤ " + format_number(h.scale.lo, 3);
     const std::string title = "Colour = weight, log scale: ";
     h.dl->AddText(h.small, fs, ImGui::GetCursorScreenPos(), rgba(h.p.muted), title.c_str());
     const float title_w = h.text_w(title);
@@ -298,10 +299,10 @@ void DrawKey(const Heat& h, float W) {
     h.dl->AddText(h.small, fs, ImVec2(x0, k.y + 1), rgba(h.p.muted), lo.c_str());
     for (int i = 0; i < 48; ++i) {
         const float a = i / 48.0f, b = (i + 1) / 48.0f;
-        const float w = heat_floor(h.n) * std::pow(1.0f / heat_floor(h.n), (a + b) * 0.5f);
+        const float w = h.scale.lo * std::pow(1.0f / h.scale.lo, (a + b) * 0.5f);
         h.dl->AddRectFilled(ImVec2(x0 + lab0 + a * ramp_w, k.y + 3),
                             ImVec2(x0 + lab0 + b * ramp_w + 0.5f, k.y + 3 + fs - 2),
-                            rgba(weight_colour(h.s.theme, w, h.n)));
+                            rgba(weight_colour(h.scale, w)));
     }
     h.dl->AddRect(ImVec2(x0 + lab0, k.y + 3), ImVec2(x0 + lab0 + ramp_w, k.y + 1 + fs),
                   rgba(h.p.border));
@@ -391,7 +392,8 @@ Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t) {
                  n,
                  heads,
                  std::clamp(s.shown_head, 0, heads - 1),
-                 d.sentence.options.causal};
+                 d.sentence.options.causal,
+                 heat_scale(s.theme, n)};
     if (heads > 1) HeadStrip(h, W, t, e);
     const BigMap m = LayOutBigMap(h, W);
     const attn::HeadResult& hr = h.head(h.shown);

@@ -23,6 +23,7 @@ struct Ctx {
     const UiText& t;
     const Palette& p;
     int n, layers, heads;
+    HeatScale scale;  // the maps' colour scale (n tokens)
     float weight(int layer, int head, int i, int j) const {
         const auto& w = d.model.acts.layers[static_cast<std::size_t>(layer)].weights;
         return w[attn::head_index(n, head, i, j)];
@@ -55,7 +56,7 @@ void DrawMap(ImDrawList* dl, const Ctx& c, int layer, int head, ImVec2 lo, float
                     w = std::max(w, c.weight(layer, head, i, j));
             dl->AddRectFilled(ImVec2(lo.x + bj * cell, lo.y + bi * cell),
                               ImVec2(lo.x + (bj + 1) * cell, lo.y + (bi + 1) * cell),
-                              rgba(weight_colour(c.s.theme, w, c.n)));
+                              rgba(weight_colour(c.scale, w)));
         }
     }
 }
@@ -287,7 +288,8 @@ Edits ShowModelPanel(const AppState& s, const Derived& d, const UiText& t) {
         return e;
     }
     const attn::ModelConfig& cfg = d.loaded->model.config;
-    const Ctx c{s, d, t, p, static_cast<int>(d.model.tokens.size()), cfg.layers, cfg.heads};
+    const int n = static_cast<int>(d.model.tokens.size());
+    const Ctx c{s, d, t, p, n, cfg.layers, cfg.heads, heat_scale(s.theme, n)};
     Header(c, e);
     HeadGrid(c, e);
     BigHead(c, e);

@@ -265,12 +265,12 @@ ImTextureID HeatmapTexture(int slot, const attn::Matrix& weights, bool causal, T
         return reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(h.tex));
     h.weights = weights.data;
     g_gl.texels.resize(static_cast<std::size_t>(n) * n);
+    const HeatScale scale = heat_scale(theme, n);
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j)
             g_gl.texels[static_cast<std::size_t>(i) * n + j] =
-                causal && j > i
-                    ? masked
-                    : rgba(weight_colour(theme, static_cast<float>(weights.at(i, j)), n));
+                causal && j > i ? masked
+                                : rgba(weight_colour(scale, static_cast<float>(weights.at(i, j))));
     if (!h.tex) h.tex = platform_gl::new_texture();
     glBindTexture(GL_TEXTURE_2D, h.tex);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);

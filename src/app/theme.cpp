@@ -72,18 +72,26 @@ ImVec4 mix(const ImVec4& a, const ImVec4& b, float t) {
 
 float heat_floor(int n) { return 1.0f / (4.0f * static_cast<float>(std::max(1, n))); }
 
-float heat_position(float w, int n) {
-    const float lo = heat_floor(n);
-    if (!(w > lo)) return 0.0f;
-    return std::min(1.0f, std::log(w / lo) / std::log(1.0f / lo));
+HeatScale heat_scale(Theme theme, int n) {
+    const Palette p = palette_for(theme);
+    HeatScale s;
+    s.lo = heat_floor(n);
+    s.log_range = std::log(1.0f / s.lo);
+    s.zero = p.surface;
+    for (int i = 0; i < 5; ++i) s.ramp[i] = p.heat[i];
+    return s;
 }
 
-ImVec4 weight_colour(Theme theme, float w, int n) {
-    const Palette p = palette_for(theme);
-    if (!(w > 0.0f)) return p.surface;  // exactly 0 (or not a number)
-    const float t = heat_position(w, n) * 4.0f;
+float heat_position(const HeatScale& s, float w) {
+    if (!(w > s.lo)) return 0.0f;
+    return std::min(1.0f, std::log(w / s.lo) / s.log_range);
+}
+
+ImVec4 weight_colour(const HeatScale& s, float w) {
+    if (!(w > 0.0f)) return s.zero;  // exactly 0 (or not a number)
+    const float t = heat_position(s, w) * 4.0f;
     const int i = std::min(3, static_cast<int>(t));
-    return mix(p.heat[i], p.heat[i + 1], t - static_cast<float>(i));
+    return mix(s.ramp[i], s.ramp[i + 1], t - static_cast<float>(i));
 }
 
 namespace {
