@@ -21,7 +21,7 @@ export function stepNames(entry) {
 }
 
 export function validateEntry(e) {
-  for (const k of ['title', 'lang', 'breadcrumb', 'tags', 'also_called', 'milestone', 'groups', 'summary']) {
+  for (const k of ['title', 'lang', 'breadcrumb', 'tags', 'also_called', 'milestone', 'groups', 'summary', 'footer']) {
     if (e[k] === undefined) fail(`entry.json: missing "${k}"`);
   }
   // every id the entry names: groups, sections, subsections, quiz questions (checkIds then checks
@@ -88,7 +88,7 @@ ${milestone ? `<p class="milestone"><a href="${esc(milestone)}" id="milestone-li
 <main id="main" tabindex="-1">
 ${groups}
 </main>
-<footer class="page-footer"><p>Every score and weight on this page was computed by the project’s attention engine when the page was built.</p><p><a href="#top">Back to top</a></p></footer>`;
+<footer class="page-footer"><p>${inline(entry.footer, fill)}</p><p><a href="#top">Back to top</a></p></footer>`;
 }
 
 export function embedBody(entry, fill, data, choices) {

@@ -58,7 +58,7 @@ export function stageHtml(s, fill, data, opts = {}) {
 <div class="engine-data" id="engine-data" hidden${engineData} data-steps="${esc(JSON.stringify(names))}" data-messages="${esc(JSON.stringify({ loading: L.loading, no_webgl: msg(L.no_webgl), no_app: msg(L.no_app), context_lost: L.context_lost,
     model_loading: M.loading, model_loaded: M.loaded, model_failed: M.failed, model_missing: M.missing, model_help: M.own_help }))}"></div>
 <div class="attention-stage" id="attention-stage" data-app-state="none">
-  <canvas id="attention-canvas" tabindex="0" aria-label="${esc(L.canvas)}"></canvas>
+  <canvas id="attention-canvas" tabindex="0" role="application" aria-label="${esc(L.canvas)}" aria-describedby="live-description"></canvas>
   ${previewSvg(initial)}
   <p class="stage-message" id="stage-message" role="status">${esc(msg(L.no_js))}</p>
 </div>
@@ -122,8 +122,7 @@ function sectionBody(s, fill, data, level, ctx) {
 <ol class="steps" id="steps-list">${s.steps.map((st, i) =>
         `<li class="step" data-step="${i}"><span class="step-num" aria-hidden="true">0${i + 1}</span><div><strong class="step-title">${inline(st.title, fill)}</strong><p>${inline(st.text, fill)}</p></div></li>`).join('\n')}</ol>
 <figure class="diagram" id="diagram" aria-labelledby="diagram-title" aria-describedby="diagram-desc">
-<figcaption><strong id="diagram-title">${inline(d.title, fill)}</strong>
-<span class="diagram-hint" aria-hidden="true">${inline(d.hint, fill)}</span></figcaption>
+<figcaption><strong id="diagram-title">${inline(d.title, fill)}</strong></figcaption>
 <div class="diagram-pictures" id="diagram-pictures">${diagramSvg(data.diagram, s, fill, 'wide')}\n${diagramSvg(data.diagram, s, fill, 'narrow')}</div>
 <p class="diagram-readout" id="diagram-readout" aria-live="polite">${inline(d.hint, fill)}</p>
 <div class="diagram-desc" id="diagram-desc"><p>${inline(d.description, fill)}</p><p class="reduced-desc">${inline(d.static_description, fill)}</p></div>
