@@ -33,6 +33,8 @@ constexpr float kPickerFraction = 0.5f, kPickerMax = 220;  // a combo's width: m
 constexpr float kSliderFraction = 0.6f, kSliderMax = 260;  // a slider's width
 // a slider is never narrower than kSliderMin (a label wider than the rest runs on)
 constexpr float kSliderMin = 80;
+// A vector's number fields: at least this wide, this far apart (Vectors view).
+constexpr float kVectorCellMin = 28, kVectorCellGap = 4;
 constexpr float kRampFraction = 0.4f, kRampMax = 180;              // the heatmap's colour scale
 constexpr float kHeatmapTokenNarrow = 58, kHeatmapTokenWide = 96;  // row label column, at most
 constexpr float kHeatmapMiniMax = 150;                             // one head strip, at most

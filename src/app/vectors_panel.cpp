@@ -14,13 +14,25 @@ namespace {
 // One row of drag fields; returns the edits for changed components.
 void VectorRow(const char* id, const attn::Vector& v, VectorEdit::Which which, int candidate,
                float width, bool editable, std::vector<VectorEdit>* out) {
-    const int d = static_cast<int>(v.size());
-    const float sp = 4.0f;
-    const float cell = std::max(28.0f, (width - sp * (d - 1)) / std::max(1, d));
+    const int d = std::max(1, static_cast<int>(v.size()));
+    const float sp = metrics::kVectorCellGap;
+    const MinusSigns minus;  // "−0.50", as everywhere else, not printf's "-0.50"
+    // Each field holds "−9.99" and its padding; a vector that does not fit one line at that width
+    // wraps onto balanced lines (d = 8 at 320 px: two lines of 4), each under the first field.
+    const float least = std::max(metrics::kVectorCellMin, ImGui::CalcTextSize("−9.99").x +
+                                                              2 * ImGui::GetStyle().FramePadding.x);
+    const int fit = std::max(1, static_cast<int>((width + sp) / (least + sp)));
+    const int lines = (d + fit - 1) / fit;
+    const int per_line = (d + lines - 1) / lines;
+    const float cell = std::max(least, (width - sp * (per_line - 1)) / per_line);
+    const float x0 = ImGui::GetCursorPosX();
     ImGui::PushID(id);
     ImGui::PushID(candidate);
-    for (int i = 0; i < d; ++i) {
-        if (i > 0) ImGui::SameLine(0, sp);
+    for (int i = 0; i < static_cast<int>(v.size()); ++i) {
+        if (i % per_line != 0)
+            ImGui::SameLine(0, sp);
+        else if (i > 0)
+            ImGui::SetCursorPosX(x0);
         ImGui::PushID(i);
         ImGui::SetNextItemWidth(cell);
         float f = static_cast<float>(v[static_cast<std::size_t>(i)]);

@@ -230,6 +230,24 @@ void Rule(float width, const Palette& p) {
     ImGui::Dummy(ImVec2(width, ImGui::GetStyle().ItemSpacing.y));
 }
 
+MinusSigns::MinusSigns() {
+    constexpr ImWchar kHyphen = '-', kMinus = 0x2212;
+    ImFont* f = ImGui::GetFont();
+    if (!f || f->IndexLookup.Size <= kMinus || f->IndexLookup[kMinus] == static_cast<ImWchar>(-1))
+        return;
+    font_ = f;
+    glyph_ = f->IndexLookup[kHyphen];
+    advance_ = f->IndexAdvanceX[kHyphen];
+    f->IndexLookup[kHyphen] = f->IndexLookup[kMinus];
+    f->IndexAdvanceX[kHyphen] = f->IndexAdvanceX[kMinus];
+}
+
+MinusSigns::~MinusSigns() {
+    if (!font_) return;
+    font_->IndexLookup['-'] = glyph_;
+    font_->IndexAdvanceX['-'] = advance_;
+}
+
 bool CandidateHit(const char* id, ImVec2 size, bool* clicked) {
     *clicked = ImGui::InvisibleButton(id, size);
     // Focus counts only when the keyboard moved it: a press (a finger that then swipes the page)

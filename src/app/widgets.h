@@ -44,6 +44,21 @@ void SameLineIfRoom(float width, float right);
 float SliderWidth(const char* label, float W, float fraction, float most);
 // A thin rule `width` wide at the cursor (ImGui's Separator spans the window, past the card).
 void Rule(float width, const Palette& p);
+// While one lives, the current font draws '-' as the minus sign '−' (U+2212), the page's and the
+// canvas's own sign: ImGui's number fields print with printf, whose '-' is a hyphen. The font's
+// own '-' comes back when it goes out of scope (the draw lists already hold the drawn glyphs).
+class MinusSigns {
+  public:
+    MinusSigns();
+    ~MinusSigns();
+    MinusSigns(const MinusSigns&) = delete;
+    MinusSigns& operator=(const MinusSigns&) = delete;
+
+  private:
+    ImFont* font_ = nullptr;  // nullptr: the font has no minus sign, nothing was changed
+    ImWchar glyph_ = 0;       // the font's own '-': its glyph index and advance
+    float advance_ = 0;
+};
 
 // A focusable candidate row region (hover, tap, keyboard focus). Returns true while highlighted
 // by the pointer or by the keyboard's nav focus; `clicked` set when activated.
