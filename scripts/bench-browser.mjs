@@ -11,14 +11,16 @@
 //   eager          index.html#stage and embed.html again, interleaved with the loads above, in a
 //                  second Chromium that compiles every wasm function before it runs
 //                  (--no-wasm-lazy-compilation): what Chromium's lazy compilation costs the start
-//   frames         bench build, median of 3 interleaved passes of 120 frames: ImGui CPU time and
-//                  whole frame (glFinish included) for the heatmap
-//                  at N = 16..128 tokens x 4 heads and for a drag in the Vectors view, with the app's
-//                  renderer and with ImGui's OpenGL3 backend (state backup), at 1280 x 900; the drag
-//                  and N = 128 also on a 360 x 800 phone viewport at DPR 3 (drawing buffer size kept)
+//   frames         bench build, median of 3 interleaved passes of 120 frames, one per animation
+//                  frame as the app draws: ImGui CPU time and whole frame (glFinish included) for
+//                  the heatmap at N = 16..128 tokens x 4 heads and for a drag in the Vectors view,
+//                  with the app's renderer and with ImGui's OpenGL3 backend (state backup), at
+//                  1280 x 900; the drag and N = 128 also on a 360 x 800 phone viewport at DPR 3
+//                  (drawing buffer size kept); and the same frames back to back in one call, with
+//                  the CPU share of SwiftShader's worker threads (/proc) in both
 //   node scripts/bench-browser.mjs --dir dist --bench-dir build/bench-dist [--reps 9] [--frames 120] [--passes 3]
 import { chromium } from 'playwright-core';
-import { mkdtempSync, writeFileSync, rmSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync, readFileSync, existsSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -136,50 +138,112 @@ async function beforeCanvas(browser, origin) {
   return r;
 }
 
-// The trained model's view in the same page: the reader's choice loads the weights, then
-// attn_bench_model times frames that each change the focus row (every eighth, the head).
-async function modelFrames(page) {
-  await page.selectOption('#scenario-select', 'model');
-  const loaded = await page.waitForFunction(() => {
-    try { const s = JSON.parse(window.__bench.module.ccall('attn_state_json', 'string', [], [])); return !!(s.model && s.model.active); } catch { return false; }
-  }, null, { timeout: 30000 }).then(() => true, () => false);
-  if (!loaded) return { missing: 'the trained model did not load in the bench page' };
-  return page.evaluate((frames) => {
-    const mod = window.__bench.module;
-    if (typeof mod._attn_bench_model !== 'function') return { missing: 'the bench build lacks attn_bench_model' };
-    mod.ccall('attn_bench_model', 'string', ['number'], [10]);  // warm-up
-    return JSON.parse(mod.ccall('attn_bench_model', 'string', ['number'], [frames]));
-  }, FRAMES);
+// CPU seconds so far of the GPU process's worker threads (SwiftShader's rasteriser, named
+// "Thread<NN>"), from /proc; null where there is no /proc. Back-to-back frames keep them spinning
+// on both cores, which is why the frame figures are paced.
+function rasterCpuSeconds() {
+  if (!existsSync('/proc/self/task')) return null;
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    let tasks = [];
+    try { tasks = readdirSync(`/proc/${pid}/task`); } catch { continue; }
+    for (const tid of tasks) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        if (!/^Thread<\d+>$/.test(stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')))) continue;
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ticks += Number(f[11]) + Number(f[12]);  // utime + stime
+      } catch { /* the thread ended */ }
+    }
+  }
+  return ticks / 100;  // USER_HZ
 }
 
+// Runs `fn(arg)` in the page; returns its result, the wall seconds and the raster threads' CPU seconds.
+async function timed(page, fn, arg) {
+  const c0 = rasterCpuSeconds(), t0 = Date.now();
+  const value = await page.evaluate(fn, arg);
+  const c1 = rasterCpuSeconds();
+  return { value, wall_s: (Date.now() - t0) / 1000, raster_cpu_s: c0 === null ? null : c1 - c0 };
+}
+
+// In the page: one paced pass per renderer call, every figure a run of `frames` frames, one frame
+// per animation frame as the app draws (attn_bench_begin / step / end); kind 0 heatmap, 1 drag, 2 model.
+const pacedPass = async ({ renderer, tokens, drag, model, frames }) => {
+  const mod = window.__bench.module;
+  if (!mod || typeof mod._attn_bench_begin !== 'function') return { missing: 'the bench build lacks attn_bench_begin' };
+  const nextFrame = () => new Promise((ok) => requestAnimationFrame(ok));
+  const run = async (kind, n) => {
+    const err = mod.ccall('attn_bench_begin', 'string', ['number', 'number'], [kind, n]);
+    for (let i = 0; !err && i < frames; i++) { await nextFrame(); mod.ccall('attn_bench_step', null, [], []); }
+    const out = JSON.parse(mod.ccall('attn_bench_end', 'string', [], []));
+    return err ? { ok: false, error: err } : out;
+  };
+  if (renderer) mod.ccall('attn_bench_renderer', null, ['number'], [renderer === 'imgui_gl3' ? 1 : 0]);
+  const res = { heatmap: [] };
+  for (const n of tokens) res.heatmap.push(Object.assign({ tokens: n }, await run(0, n)));
+  res.drag = drag ? await run(1, 0) : null;
+  res.model = model ? await run(2, 0) : null;
+  mod.ccall('attn_bench_renderer', null, ['number'], [0]);
+  return res;
+};
+
+// In the page: the heatmap at the largest N and the drag, each `frames` frames back to back in one call.
+const backToBack = ({ n, frames }) => {
+  const mod = window.__bench.module;
+  const call = (f, types, a) => { try { return JSON.parse(mod.ccall(f, 'string', types, a)); } catch (e) { return { error: String(e.message || e) }; } };
+  return { heatmap: Object.assign({ tokens: n }, call('attn_bench_frames', ['number', 'number'], [n, frames])),
+           drag: call('attn_bench_drag', ['number'], [frames]) };
+};
+
+// The trained model's view needs its weights: the reader's choice loads them.
+async function loadModel(page) {
+  await page.selectOption('#scenario-select', 'model');
+  return page.waitForFunction(() => {
+    try { const s = JSON.parse(window.__bench.module.ccall('attn_state_json', 'string', [], [])); return !!(s.model && s.model.active); } catch { return false; }
+  }, null, { timeout: 30000 }).then(() => true, () => false);
+}
+
+// Frame cost in one page: a discarded back-to-back warm-up (V8 compiles the hot wasm functions
+// with its optimising tier first), then PASSES paced passes, renderers interleaved so machine noise
+// hits both, and after each pass the back-to-back comparison; each figure the median over passes.
 async function frames(browser, origin, { viewport, dpr, renderers, tokens, drag, model }) {
   const m = await measure(browser, `${origin}/index.html#stage`, { app: true, viewport, dpr });
   if (m.first_frame === null) { await m.context.close(); return { missing: `the bench app did not start (${m.appState})` }; }
-  const out = await m.page.evaluate(({ renderers, tokens, drag, frames, passes }) => {
+  const hasModel = model ? await loadModel(m.page) : false;
+  const big = tokens[tokens.length - 1];
+  await m.page.evaluate(({ tokens, frames }) => {
     const mod = window.__bench.module;
-    if (!mod || typeof mod._attn_bench_frames !== 'function') return { missing: 'the bench build lacks attn_bench_frames' };
-    const call = (f, types, a) => { try { return JSON.parse(mod.ccall(f, 'string', types, a)); } catch (e) { return { error: String(e.message || e) }; } };
-    const runs = Object.fromEntries(renderers.map((r) => [r, []]));
-    for (let pass = 0; pass < passes; pass++) {  // renderers interleaved, so machine noise hits both
-      for (const r of renderers) {
-        mod.ccall('attn_bench_renderer', null, ['number'], [r === 'imgui_gl3' ? 1 : 0]);
-        call('attn_bench_frames', ['number', 'number'], [16, 10]);  // warm-up
-        runs[r].push({ heatmap: tokens.map((n) => Object.assign({ tokens: n }, call('attn_bench_frames', ['number', 'number'], [n, frames]))),
-                       drag: drag ? call('attn_bench_drag', ['number'], [frames]) : null });
-      }
+    for (const n of tokens) mod.ccall('attn_bench_frames', 'string', ['number', 'number'], [n, frames]);
+    mod.ccall('attn_bench_drag', 'string', ['number'], [frames]);
+  }, { tokens, frames: FRAMES });
+  const runs = Object.fromEntries(renderers.map((r) => [r, []]));
+  const b2b = [], cpu = { paced: { wall_s: 0, raster_cpu_s: 0 }, back_to_back: { wall_s: 0, raster_cpu_s: 0 } };
+  const add = (into, t) => { into.wall_s += t.wall_s; into.raster_cpu_s = t.raster_cpu_s === null || into.raster_cpu_s === null ? null : into.raster_cpu_s + t.raster_cpu_s; };
+  for (let pass = 0; pass < PASSES; pass++) {
+    for (const r of renderers) {
+      const t = await timed(m.page, pacedPass, { renderer: r, tokens, drag, model: hasModel && r === renderers[0], frames: FRAMES });
+      if (t.value.missing) { await m.context.close(); return { missing: t.value.missing }; }
+      runs[r].push(t.value);
+      if (r === renderers[0]) add(cpu.paced, t);
     }
-    mod.ccall('attn_bench_renderer', null, ['number'], [0]);
-    // each figure: the median over the passes
-    const med = (xs) => { const s = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b); return s.length ? s[(s.length - 1) >> 1] : null; };
-    const keys = ['p50_ms', 'p95_ms', 'max_ms', 'whole_p50_ms', 'whole_p95_ms'];
-    const merge = (list) => (list[0] && list[0].ok !== false ? Object.assign({}, list[0], Object.fromEntries(keys.map((k) => [k, med(list.map((x) => x[k]))])), { passes: list.length }) : list[0]);
-    const res = {};
-    for (const r of renderers) res[r] = { heatmap: tokens.map((n, i) => merge(runs[r].map((p) => p.heatmap[i]))),
-                                          drag: drag ? merge(runs[r].map((p) => p.drag)) : null };
-    const c = document.getElementById('attention-canvas');
-    return { renderers: res, passes, canvas: { width: c.width, height: c.height, css_w: c.clientWidth, css_h: c.clientHeight } };
-  }, { renderers, tokens, drag, frames: FRAMES, passes: PASSES });
-  if (model && !out.missing) out.model = await modelFrames(m.page);
+    const t = await timed(m.page, backToBack, { n: big, frames: FRAMES });
+    b2b.push(t.value);
+    add(cpu.back_to_back, t);
+  }
+  const med = (xs) => { const s = xs.filter((x) => typeof x === 'number').sort((a, b) => a - b); return s.length ? s[(s.length - 1) >> 1] : null; };
+  const keys = ['p50_ms', 'p95_ms', 'max_ms', 'whole_p50_ms', 'whole_p95_ms'];
+  const merge = (list) => (list[0] && list[0].ok !== false ? Object.assign({}, list[0], Object.fromEntries(keys.map((k) => [k, med(list.map((x) => x[k]))])),
+    { passes: list.length, p95_range_ms: [Math.min(...list.map((x) => x.p95_ms)), Math.max(...list.map((x) => x.p95_ms))] }) : list[0]);
+  const res = {};
+  for (const r of renderers) res[r] = { heatmap: tokens.map((n, i) => merge(runs[r].map((p) => p.heatmap[i]))),
+                                        drag: drag ? merge(runs[r].map((p) => p.drag)) : null };
+  const share = (c) => (c.raster_cpu_s === null || !c.wall_s ? null : c.raster_cpu_s / c.wall_s);
+  const canvas = await m.page.evaluate(() => { const c = document.getElementById('attention-canvas'); return { width: c.width, height: c.height, css_w: c.clientWidth, css_h: c.clientHeight }; });
+  const out = { renderers: res, passes: PASSES, paced: true, canvas,
+    back_to_back: { heatmap: merge(b2b.map((x) => x.heatmap)), drag: merge(b2b.map((x) => x.drag)) },
+    raster_cpu_share: { paced: share(cpu.paced), back_to_back: share(cpu.back_to_back) },
+    model: !model ? null : hasModel ? merge(runs[renderers[0]].map((p) => p.model)) : { missing: 'the trained model did not load in the bench page' } };
   out.errors = m.errors;
   await m.context.close();
   return out;

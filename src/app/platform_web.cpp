@@ -24,6 +24,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,21 @@ const ImWchar kBorrowedRanges[] = {ATTN_GLYPH_RANGES_BORROWED 0};
 // range the eager list is the whole list, and nothing is borrowed.
 const ImWchar kEagerRanges[] = {ATTN_GLYPH_RANGES_EAGER, 0};
 
+#ifdef ATTN_BENCH
+// A timed run of frames (bench build only; see bench_begin).
+enum class BenchKind { Heatmap = 0, Drag = 1, Model = 2 };
+struct BenchRun {
+    BenchKind kind = BenchKind::Heatmap;
+    int tokens = 0;         // the heatmap's sentence length (0 for the other kinds)
+    int i = 0;              // frames timed so far
+    double drag_start = 0;  // the dragged number's value before the run
+    app::AppState saved_state;
+    app::Derived saved_derived;
+    std::vector<double> ui, whole;  // ms per frame
+    std::string error;
+};
+#endif
+
 struct Platform {
     SDL_Window* window = nullptr;
     SDL_GLContext gl = nullptr;
@@ -86,6 +102,9 @@ struct Platform {
     bool imgui_backend = false;  // bench build only: draw with ImGui's OpenGL3 backend instead
     std::string json, reply;     // strings handed to the page stay alive until the next call
     std::vector<std::uint8_t> weights;  // the model's weights file, written by the page
+#ifdef ATTN_BENCH
+    std::optional<BenchRun> bench;  // a timed run going on (bench build only)
+#endif
 };
 
 struct App {
@@ -561,84 +580,104 @@ const char* page_edit(const app::Edits& e) {
 
 #ifdef ATTN_BENCH
 // ---- bench build only (attention_app_bench; never in dist/) -------------------------------------
-// Times `frames` drawn frames after `setup`, applying `per_frame(i)` before each (a drag), then
-// restores the reader's state. ui: ImGui's new frame to Render() (views and the engine's numbers);
-// whole: the whole frame() call plus glFinish, so the GPU process's rasterisation (SwiftShader) is
-// inside the time as well.
-template <class PerFrame>
-std::string bench_run(App& a, int tokens, const app::Edits& setup, int frames, PerFrame per_frame) {
-    const app::AppState saved_state = a.state;
-    const app::Derived saved_derived = a.derived;
-    std::string error = app::apply(a.state, a.derived, setup, a.lib).error;
-    std::vector<double> ms, whole;
-    for (int i = 0; error.empty() && i < frames; i++) {
-        const Uint64 t0 = SDL_GetPerformanceCounter();
-        const app::Edits e = per_frame(i);
-        error = app::apply(a.state, a.derived, e, a.lib).error;
-        a.plat.wake = true;  // every timed frame is drawn
-        frame(&a);
-        glFinish();
-        whole.push_back(1000.0 * (SDL_GetPerformanceCounter() - t0) /
-                        SDL_GetPerformanceFrequency());
-        ms.push_back(a.plat.ui_ms);
+// A timed run: bench_begin sets the scene (and keeps the reader's state), each bench_step draws one
+// timed frame after that kind's edit for frame i, bench_end restores the state and gives the
+// figures. ui: ImGui's new frame to Render() (views and the engine's numbers); whole: the whole
+// frame() call plus glFinish, so the GPU process's rasterisation (SwiftShader) is inside it too.
+// The page paces the steps one per animation frame, as the app draws (attn_bench_begin); the
+// one-call runs (attn_bench_frames) draw them back to back.
+
+// The scene of each kind.
+//   Heatmap: the Whole sentence view, 4 heads, an own sentence of `tokens` words; no edits.
+//   Drag: the Vectors view of the worked example, the query's first number a new value each frame,
+//     so every frame recomputes the engine's numbers and redraws.
+//   Model: the trained model's view (the page must have loaded the weights) on an own text of 109
+//     tokens; each frame a new focus row and every eighth another head, so every timed frame runs
+//     the chosen head's focus step and the next tokens again (a new head: its map too).
+std::string bench_setup(App& a, BenchKind kind, int tokens) {
+    app::Edits e;
+    if (kind == BenchKind::Heatmap) {
+        const char* words[] = {"because", "the",    "bridge",  "was",    "blocked",
+                               "the",     "convoy", "stopped", "before", "it"};
+        std::string text;
+        for (int i = 0; i < tokens; i++) text += std::string(i ? " " : "") + words[i % 10];
+        e.sentence = text;
+        e.focus = tokens - 1;
+        e.panel = static_cast<int>(app::Panel::Sentence);
+        e.heads = app::kMaxShownHeads;
+    } else if (kind == BenchKind::Drag) {
+        e.scenario_id = std::string("worked-example");
+        e.panel = static_cast<int>(app::Panel::Vectors);
+    } else {
+        if (!a.lib.model) return "the trained model is not loaded";
+        std::string text;
+        for (int i = 0; i < 4; i++) text += "because the bridge was blocked, the convoy stopped. ";
+        e.scenario_id = std::string(app::kModelScenarioId);
+        e.model_text = text;
     }
-    a.state = saved_state;
-    a.derived = saved_derived;
-    ++a.state.revision;
-    if (!error.empty() || ms.empty())
-        return app::error_json("bench", error.empty() ? "no frames" : error);
-    return app::frame_stats_json(tokens, ms, whole);
+    return app::apply(a.state, a.derived, e, a.lib).error;
 }
 
-// The heatmap (Whole sentence view, 4 heads) at an own sentence of `tokens` words.
-std::string bench_heatmap(App& a, int tokens, int frames) {
-    const char* words[] = {"because", "the",    "bridge",  "was",    "blocked",
-                           "the",     "convoy", "stopped", "before", "it"};
-    std::string text;
-    for (int i = 0; i < tokens; i++) text += std::string(i ? " " : "") + words[i % 10];
-    app::Edits e;
-    e.sentence = text;
-    e.focus = tokens - 1;
-    e.panel = static_cast<int>(app::Panel::Sentence);
-    e.heads = app::kMaxShownHeads;
-    return bench_run(a, tokens, e, frames, [](int) { return app::Edits{}; });
-}
-
-// Dragging the query's first number in the Vectors view of the worked example: a new value every
-// frame, so every frame recomputes the engine's numbers and redraws.
-std::string bench_drag(App& a, int frames) {
-    app::Edits e;
-    e.scenario_id = std::string("worked-example");
-    e.panel = static_cast<int>(app::Panel::Vectors);
-    const double start = a.state.scenario.query.empty() ? 0.5 : a.state.scenario.query[0];
-    return bench_run(a, 0, e, frames, [start](int i) {
-        app::Edits d;
-        d.vectors.push_back({app::VectorEdit::Query, 0, 0, start + 0.01 * ((i % 40) - 20)});
-        return d;
-    });
-}
-
-// The trained model's view (the page must have loaded the weights): an own text of 109
-// tokens, then each frame a new focus row, and every eighth frame another head, so every timed
-// frame runs the chosen head's focus step and the next tokens again (a new head: its map too).
-std::string bench_model(App& a, int frames) {
-    if (!a.lib.model) return app::error_json("bench", "the trained model is not loaded");
-    const attn::ModelConfig& c = a.lib.model->model.config;
-    std::string text;
-    for (int i = 0; i < 4; i++) text += "because the bridge was blocked, the convoy stopped. ";
-    app::Edits e;
-    e.scenario_id = std::string(app::kModelScenarioId);
-    e.model_text = text;
-    constexpr int rows = 100;  // focus rows 0..99, inside the text's tokens
-    return bench_run(a, 0, e, frames, [&c](int i) {
-        app::Edits d;
+app::Edits bench_edit(const App& a, const BenchRun& r) {
+    app::Edits d;
+    const int i = r.i;
+    if (r.kind == BenchKind::Drag) {
+        d.vectors.push_back({app::VectorEdit::Query, 0, 0, r.drag_start + 0.01 * ((i % 40) - 20)});
+    } else if (r.kind == BenchKind::Model) {
+        const attn::ModelConfig& c = a.lib.model->model.config;
+        constexpr int rows = 100;  // focus rows 0..99, inside the text's tokens
         d.focus = (i * 37) % rows;
         if (i % 8 == 7) {
             d.model_layer = (i / 8) % c.layers;
             d.model_head = (i / 16) % c.heads;
         }
-        return d;
-    });
+    }
+    return d;
+}
+
+std::string bench_begin(App& a, BenchKind kind, int tokens) {
+    Platform& p = a.plat;
+    if (p.bench) return "a run is already going";
+    BenchRun r;
+    r.kind = kind;
+    r.tokens = tokens;
+    r.saved_state = a.state;
+    r.saved_derived = a.derived;
+    r.error = bench_setup(a, kind, tokens);
+    r.drag_start = a.state.scenario.query.empty() ? 0.5 : a.state.scenario.query[0];
+    p.bench = std::move(r);
+    return p.bench->error;
+}
+
+void bench_step(App& a) {
+    BenchRun& r = *a.plat.bench;
+    if (!r.error.empty()) return;
+    const Uint64 t0 = SDL_GetPerformanceCounter();
+    r.error = app::apply(a.state, a.derived, bench_edit(a, r), a.lib).error;
+    a.plat.wake = true;  // every timed frame is drawn
+    frame(&a);
+    glFinish();
+    r.whole.push_back(1000.0 * (SDL_GetPerformanceCounter() - t0) / SDL_GetPerformanceFrequency());
+    r.ui.push_back(a.plat.ui_ms);
+    ++r.i;
+}
+
+std::string bench_end(App& a) {
+    BenchRun r = std::move(*a.plat.bench);
+    a.plat.bench.reset();
+    a.state = r.saved_state;
+    a.derived = r.saved_derived;
+    ++a.state.revision;
+    if (!r.error.empty() || r.ui.empty())
+        return app::error_json("bench", r.error.empty() ? "no frames" : r.error);
+    return app::frame_stats_json(r.tokens, r.ui, r.whole);
+}
+
+// `frames` timed frames back to back, in one call.
+std::string bench_run(App& a, BenchKind kind, int tokens, int frames) {
+    bench_begin(a, kind, tokens);
+    for (int i = 0; i < frames && a.plat.bench->error.empty(); i++) bench_step(a);
+    return bench_end(a);
 }
 #endif
 
@@ -704,30 +743,49 @@ EMSCRIPTEN_KEEPALIVE void attn_set_theme(int dark) {
     page_edit(e);
 }
 #ifdef ATTN_BENCH
+// The heatmap at `tokens` words (0: the drag), `frames` frames back to back.
 EMSCRIPTEN_KEEPALIVE const char* attn_bench_frames(int tokens, int frames) {
-    if (!g_app.loaded || tokens < 1 || tokens > attn::kMaxSentenceTokens || frames < 1 ||
-        frames > 1000)
-        g_app.plat.reply = app::error_json("bench", "tokens must be 1..128, frames 1..1000");
-    else if (tokens == 0)
-        g_app.plat.reply = bench_drag(g_app, frames);
+    if (!g_app.loaded || g_app.plat.bench || tokens < 0 || tokens > attn::kMaxSentenceTokens ||
+        frames < 1 || frames > 1000)
+        g_app.plat.reply = app::error_json("bench", "tokens must be 0..128, frames 1..1000");
     else
-        g_app.plat.reply = bench_heatmap(g_app, tokens, frames);
+        g_app.plat.reply =
+            bench_run(g_app, tokens ? BenchKind::Heatmap : BenchKind::Drag, tokens, frames);
     return g_app.plat.reply.c_str();
 }
-// Dragging a number in the Vectors view, `frames` frames.
+// Dragging a number in the Vectors view, `frames` frames back to back.
 EMSCRIPTEN_KEEPALIVE const char* attn_bench_drag(int frames) {
-    if (!g_app.loaded || frames < 1 || frames > 1000)
-        g_app.plat.reply = "{\"ok\":false,\"error\":\"frames 1..1000\"}";
-    else
-        g_app.plat.reply = bench_drag(g_app, frames);
-    return g_app.plat.reply.c_str();
+    return attn_bench_frames(0, frames);
 }
-// The trained model's view: a new focus row every frame, another head every eighth.
+// The trained model's view, `frames` frames back to back.
 EMSCRIPTEN_KEEPALIVE const char* attn_bench_model(int frames) {
-    if (!g_app.loaded || frames < 1 || frames > 1000)
+    if (!g_app.loaded || g_app.plat.bench || frames < 1 || frames > 1000)
         g_app.plat.reply = app::error_json("bench", "frames 1..1000");
     else
-        g_app.plat.reply = bench_model(g_app, frames);
+        g_app.plat.reply = bench_run(g_app, BenchKind::Model, 0, frames);
+    return g_app.plat.reply.c_str();
+}
+// A paced run: begin (0 heatmap at `tokens`, 1 drag, 2 the trained model's view; the app's own
+// frame loop pauses), then one step per animation frame, then end (the loop resumes): the figures.
+EMSCRIPTEN_KEEPALIVE const char* attn_bench_begin(int kind, int tokens) {
+    if (!g_app.loaded || kind < 0 || kind > 2 ||
+        (kind == 0 && (tokens < 1 || tokens > attn::kMaxSentenceTokens)))
+        g_app.plat.reply = "kind must be 0..2, tokens 1..128 for the heatmap";
+    else
+        g_app.plat.reply = bench_begin(g_app, static_cast<BenchKind>(kind), kind == 0 ? tokens : 0);
+    if (g_app.plat.bench) emscripten_pause_main_loop();
+    return g_app.plat.reply.c_str();
+}
+EMSCRIPTEN_KEEPALIVE void attn_bench_step() {
+    if (g_app.plat.bench) bench_step(g_app);
+}
+EMSCRIPTEN_KEEPALIVE const char* attn_bench_end() {
+    if (!g_app.plat.bench) {
+        g_app.plat.reply = app::error_json("bench", "no run was begun");
+        return g_app.plat.reply.c_str();
+    }
+    g_app.plat.reply = bench_end(g_app);
+    emscripten_resume_main_loop();
     return g_app.plat.reply.c_str();
 }
 // 1: draw with ImGui's OpenGL3 backend (state backup and restore every frame); 0: platform_gl.
