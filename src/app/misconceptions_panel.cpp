@@ -4,6 +4,7 @@
 //   2. a high weight is not an explanation: other heads, and the residual path
 //   3. the score is not the output: the output is a vector, shown apart
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include "app_model.h"
@@ -79,9 +80,12 @@ void SwapScoreBars(const Derived& d, const Palette& p, float W) {
     const float lw = 70, nw = wide ? 200.0f : 110.0f, row = 22;
     const float bw = std::max(40.0f, W - lw - nw);
     const float zero = o.x + lw + bw * 0.5f;
-    dl->AddText(small, kSmallPx, ImVec2(o.x, o.y), rgba(p.muted),
-                wide ? "scores for “it”: before (grey) / after          score  ·  weight"
-                     : "scores for “it”: before (grey) / after");
+    const float nx = o.x + lw + bw + 8;  // the numbers' column, under its own header
+    const char* title = "scores for “it”: before (grey) / after";
+    dl->AddText(small, kSmallPx, ImVec2(o.x, o.y), rgba(p.muted), title);
+    if (o.x + small->CalcTextSizeA(kSmallPx, FLT_MAX, 0, title).x + 8 < nx)  // room beside it
+        dl->AddText(small, kSmallPx, ImVec2(nx, o.y), rgba(p.muted),
+                    wide ? "score  ·  weight" : "score");
     const float top = o.y + 20;
     for (int j = 0; j < n; ++j) {
         const float y = top + j * row;
@@ -99,7 +103,7 @@ void SwapScoreBars(const Derived& d, const Palette& p, float W) {
         std::string nums = format_number(a.scores[j]) + " / " + format_number(b.scores[j]);
         if (wide)
             nums += "    w " + format_number(a.weights[j]) + " / " + format_number(b.weights[j]);
-        dl->AddText(small, kSmallPx, ImVec2(o.x + lw + bw + 8, y + 3),
+        dl->AddText(small, kSmallPx, ImVec2(nx, y + 3),
                     rgba(std::fabs(a.scores[j] - b.scores[j]) > 5e-3 ? p.ink : p.muted),
                     nums.c_str());
     }
