@@ -58,6 +58,8 @@ const ImWchar kBorrowedRanges[] = {ATTN_GLYPH_RANGES_BORROWED 0};
 // range the eager list is the whole list, and nothing is borrowed.
 const ImWchar kEagerRanges[] = {ATTN_GLYPH_RANGES_EAGER, 0};
 
+constexpr Uint64 kLayoutPollMs = 250;  // an idle canvas reads the layout at least this often
+
 #ifdef ATTN_BENCH
 // A timed run of frames (bench build only; see bench_begin).
 enum class BenchKind { Heatmap = 0, Drag = 1, Model = 2 };
@@ -91,6 +93,7 @@ struct Platform {
     // Idle frames are skipped: the canvas keeps its last image until something changes.
     bool wake = false;                     // input that is not an SDL event (our wheel handler)
     Uint64 awake_until = 0;                // keep drawing until then (ms), after any change
+    Uint64 next_layout_read = 0;           // an idle canvas reads the page's layout by then (ms)
     std::uint64_t drawn_revision = ~0ull;  // state revision of the last drawn frame
     double ui_ms = 0;  // last drawn frame: CPU time from ImGui's new frame to Render() (bench)
     bool focus_window = false;  // the canvas gained DOM focus (Tab or click): ImGui takes the keys
@@ -161,7 +164,9 @@ EM_JS(int, js_prefers_reduced_motion, (), {
 // It also records, for the frame loop (js_take_events): the canvas gained focus (1), a finger
 // lifted (2), a finger (4) or a mouse (8) went down; and a tap on the canvas's own sentence field
 // (Module.attnTextField, CSS px) asks the page to focus its real text input inside the gesture, so
-// a phone opens its keyboard (Module.onTextInputRequest).
+// a phone opens its keyboard (Module.onTextInputRequest). And the page's layout may have moved
+// (16): a scroll, a resize, a size change of the canvas, its stage or the page, a change of the
+// colour scheme or motion preference; an idle canvas reads the layout only then (see frame).
 EM_JS(void, js_prepare_canvas, (), {
     var canvas = Module["canvas"];
     if (!canvas) return;
@@ -185,6 +190,20 @@ EM_JS(void, js_prepare_canvas, (), {
         }
     });
     canvas.addEventListener("focus", function() { Module["attnEvents"] |= 1; });
+    var moved = function() { Module["attnEvents"] |= 16; };
+    window.addEventListener("scroll", moved, {capture: true, passive: true});
+    window.addEventListener("resize", moved);
+    if (typeof ResizeObserver === "function") {
+        var seen = new ResizeObserver(moved);
+        seen.observe(canvas);
+        if (canvas.parentElement) seen.observe(canvas.parentElement);
+        seen.observe(document.documentElement);
+    }
+    if (typeof matchMedia === "function")
+        ["(prefers-color-scheme: dark)", "(prefers-reduced-motion: reduce)"].forEach(function(q) {
+            var m = matchMedia(q);
+            if (m.addEventListener) m.addEventListener("change", moved);
+        });
     canvas.addEventListener("keydown", function(e) {
         if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) e.stopImmediatePropagation();
     }, true);
@@ -471,17 +490,23 @@ void frame(void* arg) {
     if (dom & 8) pointer.touch = false;
     if (dom & (4 | 8)) p.pointer_hidden = false, p.hide_pointer_in = -1;
     if (dom & 2) p.hide_pointer_in = 2;  // after the tap's release frame, so the tap still clicks
-    if (dom) woke = true;
+    if (dom & ~16) woke = true;
     if (a.loaded && pointer.touch.has_value()) app::apply(a.state, a.derived, pointer, a.lib);
     if (p.gl_lost) {  // nothing to draw on; the page's controls still edit the state
         notify_if_changed(a);
         return;
     }
-    woke = update_canvas_size(p) || woke;
-    woke = update_fonts(p) || woke;
-    woke = update_scroll(p) || woke;
-    update_media_queries(a);
     const Uint64 now = SDL_GetTicks64();
+    // The layout (size, scroll, media queries) costs DOM reads: read every frame while awake, and
+    // when idle only after the page signalled a move (16), or every kLayoutPollMs in case a signal
+    // was missed. An idle stage read it on every animation frame: about 4% of a core here.
+    if ((dom & 16) || now <= p.awake_until || now >= p.next_layout_read) {
+        p.next_layout_read = now + kLayoutPollMs;
+        woke = update_canvas_size(p) || woke;
+        woke = update_scroll(p) || woke;
+        update_media_queries(a);
+    }
+    woke = update_fonts(p) || woke;
     const double dt = p.last_ticks ? std::min(0.1, (now - p.last_ticks) / 1000.0) : 1.0 / 60;
     p.last_ticks = now;
     const bool moving = app::advance(a.state, a.derived, dt);
