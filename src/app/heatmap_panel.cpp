@@ -393,7 +393,7 @@ Edits ShowHeatmapPanel(const AppState& s, const Derived& d, const UiText& t) {
                  heads,
                  std::clamp(s.shown_head, 0, heads - 1),
                  d.sentence.options.causal,
-                 heat_scale(s.theme, n)};
+                 heat_scale(p, n)};
     if (heads > 1) HeadStrip(h, W, t, e);
     const BigMap m = LayOutBigMap(h, W);
     const attn::HeadResult& hr = h.head(h.shown);

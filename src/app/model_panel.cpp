@@ -289,7 +289,7 @@ Edits ShowModelPanel(const AppState& s, const Derived& d, const UiText& t) {
     }
     const attn::ModelConfig& cfg = d.loaded->model.config;
     const int n = static_cast<int>(d.model.tokens.size());
-    const Ctx c{s, d, t, p, n, cfg.layers, cfg.heads, heat_scale(s.theme, n)};
+    const Ctx c{s, d, t, p, n, cfg.layers, cfg.heads, heat_scale(p, n)};
     Header(c, e);
     HeadGrid(c, e);
     BigHead(c, e);

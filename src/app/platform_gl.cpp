@@ -265,7 +265,7 @@ ImTextureID HeatmapTexture(int slot, const attn::Matrix& weights, bool causal, T
         return reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(h.tex));
     h.weights = weights.data;
     g_gl.texels.resize(static_cast<std::size_t>(n) * n);
-    const HeatScale scale = heat_scale(theme, n);
+    const HeatScale scale = heat_scale(palette_for(theme), n);
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j)
             g_gl.texels[static_cast<std::size_t>(i) * n + j] =

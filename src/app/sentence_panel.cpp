@@ -32,8 +32,7 @@ Edits ShowSentencePanel(const AppState& s, const Derived& d, const UiText& t) {
     Strong("Your own sentence");
     Caption(t.sentence_note, p);
     std::string draft = s.sentence_draft;  // a copy: the edit is returned, not written back
-    const float button_w =
-        ImGui::CalcTextSize("Use sentence").x + 2 * ImGui::GetStyle().FramePadding.x;
+    const float button_w = FramedWidth("Use sentence");
     const bool stacked = W - button_w - 8 < 160;  // on the narrowest phones the button goes below
     ImGui::SetNextItemWidth(stacked ? W : W - button_w - 8);
     const bool enter =

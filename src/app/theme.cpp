@@ -72,8 +72,7 @@ ImVec4 mix(const ImVec4& a, const ImVec4& b, float t) {
 
 float heat_floor(int n) { return 1.0f / (4.0f * static_cast<float>(std::max(1, n))); }
 
-HeatScale heat_scale(Theme theme, int n) {
-    const Palette p = palette_for(theme);
+HeatScale heat_scale(const Palette& p, int n) {
     HeatScale s;
     s.lo = heat_floor(n);
     s.log_range = std::log(1.0f / s.lo);

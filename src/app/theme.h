@@ -31,7 +31,7 @@ struct HeatScale {
     ImVec4 ramp[5];       // the palette's heat-0..4
 };
 float heat_floor(int n);
-HeatScale heat_scale(Theme theme, int n);
+HeatScale heat_scale(const Palette& p, int n);
 float heat_position(const HeatScale& s, float w);  // log(w / lo) / log(1 / lo), clamped to 0..1
 // Heatmap colour of an attention weight: the heat-0..4 ramp of steadily changing lightness along
 // heat_position (exactly 0 is the plain surface).

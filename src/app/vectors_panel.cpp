@@ -19,8 +19,7 @@ void VectorRow(const char* id, const attn::Vector& v, VectorEdit::Which which, i
     const MinusSigns minus;  // "−0.50", as everywhere else, not printf's "-0.50"
     // Each field holds "−9.99" and its padding; a vector that does not fit one line at that width
     // wraps onto balanced lines (d = 8 at 320 px: two lines of 4), each under the first field.
-    const float least = std::max(metrics::kVectorCellMin, ImGui::CalcTextSize("−9.99").x +
-                                                              2 * ImGui::GetStyle().FramePadding.x);
+    const float least = std::max(metrics::kVectorCellMin, FramedWidth("−9.99"));
     const int fit = std::max(1, static_cast<int>((width + sp) / (least + sp)));
     const int lines = (d + fit - 1) / fit;
     const int per_line = (d + lines - 1) / lines;
@@ -72,8 +71,7 @@ void VectorOptions(const AppState& s, const Derived& d, float W, bool editable, 
             SliderWidth(d_label, W, metrics::kPickerFraction, metrics::kPickerMax));
         if (ImGui::SliderInt(d_label, &dd, kMinD, kMaxD)) e.d = dd;
         // beside the slider's label where it fits; on a phone, under it
-        SameLineIfRoom(ImGui::CalcTextSize("Reset").x + 2 * ImGui::GetStyle().FramePadding.x,
-                       left + W);
+        SameLineIfRoom(FramedWidth("Reset"), left + W);
         if (ImGui::SmallButton("Reset")) e.reset = true;
     }
     bool scale = sc.options.scale;

@@ -213,6 +213,10 @@ void ColouredText(const std::string& text, const ImVec4& c) {
     ImGui::PopStyleColor();
 }
 
+float FramedWidth(const char* text) {
+    return ImGui::CalcTextSize(text).x + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
 void SameLineIfRoom(float width, float right) {
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     if (ImGui::GetItemRectMax().x + gap + width <= right) ImGui::SameLine(0, gap);
@@ -230,8 +234,11 @@ void Rule(float width, const Palette& p) {
     ImGui::Dummy(ImVec2(width, ImGui::GetStyle().ItemSpacing.y));
 }
 
+namespace {
+constexpr ImWchar kHyphen = '-', kMinus = 0x2212;  // printf's sign, and the one drawn for it
+}  // namespace
+
 MinusSigns::MinusSigns() {
-    constexpr ImWchar kHyphen = '-', kMinus = 0x2212;
     ImFont* f = ImGui::GetFont();
     if (!f || f->IndexLookup.Size <= kMinus || f->IndexLookup[kMinus] == static_cast<ImWchar>(-1))
         return;
@@ -244,8 +251,8 @@ MinusSigns::MinusSigns() {
 
 MinusSigns::~MinusSigns() {
     if (!font_) return;
-    font_->IndexLookup['-'] = glyph_;
-    font_->IndexAdvanceX['-'] = advance_;
+    font_->IndexLookup[kHyphen] = glyph_;
+    font_->IndexAdvanceX[kHyphen] = advance_;
 }
 
 bool CandidateHit(const char* id, ImVec2 size, bool* clicked) {

@@ -36,6 +36,8 @@ void ClampedCaption(const std::string& text, const Palette& p, int lines, float 
 // Width Segmented needs to lay `labels` out on one row.
 float SegmentedWidth(const char* const* labels, int count);
 void ColouredText(const std::string& text, const ImVec4& c);
+// The width of a frame (a button, a number field) that holds `text` with ImGui's padding.
+float FramedWidth(const char* text);
 // The next item on the current line when `width` more pixels fit before `right` (screen x), else
 // on a new line.
 void SameLineIfRoom(float width, float right);
