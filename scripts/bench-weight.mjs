@@ -7,9 +7,9 @@
 //                for the SIMD build (NAME app.simd) and the scalar one (app)
 //   origins      the wasm's code by origin (ImGui, SDL, engine, app, JSON, libc/libc++, ...), from
 //                a build with function names (--names, the wasm's "name" section), plus its data
-//                (the fonts and files compiled in: --embedded) and the JS glue
+//                (the files compiled in: --embedded) and the JS glue
 //   node scripts/bench-weight.mjs [--dir dist] [--names build/.../attention_app_names.wasm]
-//                                 [--embedded fonts=DIR,data=DIR]   -> JSON on stdout
+//                                 [--embedded label=DIR,label=DIR]   -> JSON on stdout
 import { readFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { join, dirname, normalize, extname } from 'node:path';
@@ -125,7 +125,7 @@ for (const item of (opt('--embedded', '') || '').split(',').filter(Boolean)) {
 // ---- where the wasm's bytes go, by origin (a build with function names)
 const ORIGINS = [  // first match wins; names are the demangled C++ names of the wasm's functions
   ['JSON (attn::Json)', /attn::Json|attn::\(anonymous namespace\)::(Parser|dump_|null_json|newline|lower_bound_key)/],
-  ['app (views, platform, model)', /(^|[ <(])app::|platform_gl|^main$|^main::|^attn_|^\(anonymous namespace\)::|^eglGetProcAddress$/],
+  ['app (views, platform, model)', /(^|[ <(])app::|platform_gl|platform_fonts|^main$|^main::|^attn_|^\(anonymous namespace\)::|^eglGetProcAddress$/],
   ['engine', /(^|[ <(])attn::/],
   ['ImGui', /ImGui|(^|[ <(*])Im[A-Z]\w*|stb|^Path[A-Z]|^InputText|^STB_TEXTEDIT|^GetDefault|^Decode85|^Nav[A-Z]|^Table[A-Z]|^Find[A-Z]|^Calc[A-Z]/],
   ['SDL', /^SDL|^Emscripten|^_SDL|^dollar|^Map1to1|^Blit|^Guess|^GetScaledMouseDelta|^cmpmodes/],
@@ -159,11 +159,9 @@ if (names && existsSync(names)) {
   const origins = {};
   for (const [k, list] of Object.entries(chunks)) { const b = Buffer.concat(list); origins[k] = { raw: b.length, gzip: gz(b), functions: list.length }; }
   const data = at.data ? bytes.subarray(at.data.start, at.data.end) : Buffer.alloc(0);
-  const fonts = result.embedded.fonts || { raw: 0, gzip: 0 };
-  const scen = Object.entries(result.embedded).filter(([k]) => k !== 'fonts').reduce((a, [, e]) => ({ raw: a.raw + e.raw, gzip: a.gzip + e.gzip }), { raw: 0, gzip: 0 });
-  origins['fonts (data)'] = { raw: fonts.raw, gzip: fonts.gzip };
+  const scen = Object.values(result.embedded).reduce((a, e) => ({ raw: a.raw + e.raw, gzip: a.gzip + e.gzip }), { raw: 0, gzip: 0 });
   origins['scenarios + canvas text (data)'] = scen;
-  origins['other data (strings, tables)'] = { raw: Math.max(0, data.length - fonts.raw - scen.raw), gzip: Math.max(0, gz(data) - fonts.gzip - scen.gzip) };
+  origins['other data (strings, tables)'] = { raw: Math.max(0, data.length - scen.raw), gzip: Math.max(0, gz(data) - scen.gzip) };
   const glue = describe('app.js');
   if (glue) origins['JS glue (app.js)'] = { raw: glue.raw, gzip: glue.gzip };
   result.origins = origins;

@@ -72,7 +72,7 @@ Position default_focus(const std::string& text);
 // The characters of `text` the canvas's font cannot draw (each once, in order of appearance).
 std::string unsupported_characters(const std::string& text);
 // Whether `text` holds a character whose glyph joins the font atlas only on demand (the ranges
-// assets/theme/glyphs.json marks "regular" or "lazy"), written out in UTF-8 or as a JSON \uXXXX
+// assets/theme/glyphs.json marks "lazy"), written out in UTF-8 or as a JSON \uXXXX
 // escape (the embedded files are JSON).
 bool needs_lazy_glyphs(const std::string& text);
 

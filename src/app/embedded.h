@@ -1,4 +1,4 @@
-// embedded.h - the files the canvas needs (fonts, scenarios, canvas text), compiled into the wasm
+// embedded.h - the files the canvas needs (scenarios, canvas text), compiled into the wasm
 // as byte arrays at build time (src/app/tools/embed_files.cmake), so the app has no file system.
 #pragma once
 
@@ -7,7 +7,7 @@
 namespace app {
 
 struct EmbeddedFile {
-    const char* name;  // e.g. "fonts/Inter-Regular.otf", "scenarios/diagram.json", "app/ui.json"
+    const char* name;  // e.g. "scenarios/diagram.json", "app/ui.json"
     const unsigned char* data;
     std::size_t size;
 };

@@ -1,5 +1,6 @@
-// platform_web.cpp - the platform layer (with platform_gl.cpp, its WebGL2 renderer): every SDL2 /
-// OpenGL / Emscripten call and the only file-level globals of the app.
+// platform_web.cpp - the platform layer (with platform_gl.cpp, its WebGL2 renderer, and
+// platform_fonts.cpp, its font atlas): every SDL2 / OpenGL / Emscripten call and the only
+// file-level globals of the app.
 //   window + WebGL2 context; the canvas is one viewport tall and sticks to the top of the viewport
 //   while the page scrolls through the stage (as tall as the content): each frame reads how far
 //   the page has scrolled into the stage and scrolls the main window by as much, so only what the
@@ -31,6 +32,7 @@
 #include "app_model.h"
 #include "attn_theme_data.h"
 #include "embedded.h"
+#include "platform_fonts.h"
 #include "platform_gl.h"
 #include "theme.h"
 #include "views.h"
@@ -47,15 +49,12 @@
 namespace {
 
 constexpr double kMaxDrawingBufferPx = 4096;  // many phone GPUs stop there, on either side
-// Glyphs in the atlas: the one glyph list (assets/theme/glyphs.json), as the font subset holds.
+// Glyphs in the atlas: the one glyph list (assets/theme/glyphs.json), in both faces.
 const ImWchar kGlyphRanges[] = {ATTN_GLYPH_RANGES, 0};
-const ImWchar kSemiBoldRanges[] = {ATTN_GLYPH_RANGES_SEMIBOLD, 0};
-// Drawn from Regular in bold text (may be empty).
-const ImWchar kBorrowedRanges[] = {ATTN_GLYPH_RANGES_BORROWED 0};
-// The lazy ranges (the borrowed ones and most of Latin-1: about two thirds of the glyphs) join the
-// atlas only once a text the canvas draws holds one of them (wants_lazy_glyphs): until then the
-// start-up builds and uploads the eager third, in both faces. Once in, they stay. With no lazy
-// range the eager list is the whole list, and nothing is borrowed.
+// The lazy ranges (Latin-1's letters and signs, Latin Extended-A, Greek: about two thirds of the
+// glyphs) join the atlas only once a text the canvas draws holds one of them (wants_lazy_glyphs):
+// until then the start-up measures, draws and uploads the eager third. Once in, they stay. With no
+// lazy range the eager list is the whole list.
 const ImWchar kEagerRanges[] = {ATTN_GLYPH_RANGES_EAGER, 0};
 
 constexpr Uint64 kLayoutPollMs = 250;  // an idle canvas reads the layout at least this often
@@ -339,33 +338,14 @@ bool update_fonts(Platform& p) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
     const float s = static_cast<float>(p.dpr);
-    ImFontConfig cfg;
-    cfg.OversampleH = s >= 2 ? 1 : 2;  // sub-pixel placement matters at low ratios only
-    cfg.OversampleV = 1;
-    cfg.FontDataOwnedByAtlas = false;  // the bytes are compiled in (embedded.h)
-    // Order matters: app::FontRole indexes io.Fonts->Fonts. The SemiBold subset leaves out the
-    // ranges glyphs.json marks "regular"; those are merged from Regular into each bold font
-    // (MergeMode), so a Greek or Polish token in bold text is drawn, in Regular's weight. Until a
-    // text needs the lazy ranges, both faces load only kEagerRanges (which both subsets hold).
-    const app::EmbeddedFile* regular = app::embedded_file("fonts/Inter-Regular.otf");
-    const app::EmbeddedFile* semibold = app::embedded_file("fonts/Inter-SemiBold.otf");
-    const bool bold[] = {false, true, true, false};
+    // Order matters: app::FontRole indexes io.Fonts->Fonts. Until a text needs the lazy ranges,
+    // each font holds only kEagerRanges.
+    const platform_fonts::Face* faces[] = {&platform_fonts::kRegular, &platform_fonts::kSemiBold,
+                                           &platform_fonts::kSemiBold, &platform_fonts::kRegular};
     const float sizes[] = {app::kBodyPx, app::kBodyPx, app::kHeadingPx, app::kSmallPx};
-    auto add = [&](const app::EmbeddedFile* f, float px, const ImWchar* ranges, bool merge) {
-        if (!f) return;  // not reached: the build embeds both faces
-        cfg.MergeMode = merge;
-        io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(f->data),
-                                       static_cast<int>(f->size), px, &cfg, ranges);
-    };
-    const bool all = p.lazy_glyphs;
-    for (int i = 0; i < 4; ++i) {
-        if (!bold[i]) {
-            add(regular, sizes[i] * s, all ? kGlyphRanges : kEagerRanges, false);
-            continue;
-        }
-        add(semibold, sizes[i] * s, all ? kSemiBoldRanges : kEagerRanges, false);
-        if (all && kBorrowedRanges[0] != 0) add(regular, sizes[i] * s, kBorrowedRanges, true);
-    }
+    for (int i = 0; i < 4; ++i)
+        platform_fonts::add_font(io.Fonts, *faces[i], sizes[i] * s,
+                                 p.lazy_glyphs ? kGlyphRanges : kEagerRanges);
     io.FontGlobalScale = 1.0f / s;
 #ifdef ATTN_BENCH
     if (p.imgui_backend) {
@@ -934,6 +914,13 @@ int main(int, char**) {
         js_notify_state(
             "{\"ok\":false,\"error\":{\"code\":\"no_webgl2\",\"message\":\"This browser "
             "cannot draw WebGL2, so the interactive canvas is not available.\"}}");
+        return 1;
+    }
+    if (!platform_fonts::available()) {  // the browser draws the atlas's glyphs (platform_fonts)
+        js_notify_state(app::error_json("no_video",
+                                        "This browser cannot draw the canvas's text, "
+                                        "so the interactive canvas is not available.")
+                            .c_str());
         return 1;
     }
     app::apply_style(a.state.theme);

@@ -1,16 +1,11 @@
 # theme_data.cmake - turns the one palette and the one glyph list (assets/theme/) into what the
 # C++ side needs; web/tools/palette.mjs turns the same palette into the page's CSS variables.
-#   ATTN_FONT_UNICODES     "U+0020-007E,..." for pyftsubset (the Regular subset the build makes)
-#   ATTN_FONT_UNICODES_SEMIBOLD   the same without the ranges marked "regular" (the SemiBold subset)
 #   ATTN_THEME_DATA_DIR    folder holding the generated attn_theme_data.h:
 #     ATTN_PALETTE(X)        X(name, light_rgb, dark_rgb) for every palette token ('-' -> '_')
 #     ATTN_GLYPH_RANGES      first, last, first, last, ... (the canvas's atlas ranges, no final 0)
-#     ATTN_GLYPH_RANGES_SEMIBOLD   the ranges the SemiBold subset holds (no final 0)
-#     ATTN_GLYPH_RANGES_BORROWED   the ranges bold text draws from Regular, each pair followed by a
-#                                  comma (empty if none), so `{ATTN_GLYPH_RANGES_BORROWED 0}` works
 #     ATTN_GLYPH_RANGES_EAGER      the ranges in the atlas from the start (no 4th field; no final 0)
-#     ATTN_GLYPH_RANGES_LAZY       the ranges that join it on demand ("regular" or "lazy"), each
-#                                  pair followed by a comma (empty if none), like _BORROWED
+#     ATTN_GLYPH_RANGES_LAZY       the ranges that join it on demand ("lazy"), each pair followed
+#                                  by a comma (empty if none), so `{ATTN_GLYPH_RANGES_LAZY 0}` works
 set(ATTN_THEME_ASSETS ${CMAKE_SOURCE_DIR}/assets/theme)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
              ${ATTN_THEME_ASSETS}/palette.json ${ATTN_THEME_ASSETS}/glyphs.json)
@@ -29,13 +24,8 @@ foreach(i RANGE ${_last})
   string(REPLACE "#" "0x" _dark "${_dark}")
   string(APPEND _attn_h " \\\n    X(${_cname}, ${_light}, ${_dark})")
 endforeach()
-# A range whose 4th field is "regular" is not in the SemiBold subset (bold text borrows Regular's);
-# "regular" and "lazy" ranges join the canvas's atlas only when a text it draws needs them.
-set(ATTN_FONT_UNICODES "")
-set(ATTN_FONT_UNICODES_SEMIBOLD "")
+# A range whose 4th field is "lazy" joins the canvas's atlas only when a text it draws needs it.
 set(_all "")
-set(_bold "")
-set(_borrowed "")
 set(_eager "")
 set(_lazy "")
 string(JSON _n LENGTH "${_attn_glyphs}" ranges)
@@ -44,44 +34,29 @@ foreach(i RANGE ${_last})
   string(JSON _first GET "${_attn_glyphs}" ranges ${i} 0)
   string(JSON _end GET "${_attn_glyphs}" ranges ${i} 1)
   string(JSON _fields LENGTH "${_attn_glyphs}" ranges ${i})
-  set(_face "")
+  set(_when "")
   if(_fields GREATER 3)
-    string(JSON _face GET "${_attn_glyphs}" ranges ${i} 3)
-    if(NOT _face STREQUAL "regular" AND NOT _face STREQUAL "lazy")
-      message(FATAL_ERROR "assets/theme/glyphs.json: range ${_first}-${_end}: the 4th field can only be \"regular\" or \"lazy\"")
+    string(JSON _when GET "${_attn_glyphs}" ranges ${i} 3)
+    if(NOT _when STREQUAL "lazy")
+      message(FATAL_ERROR "assets/theme/glyphs.json: range ${_first}-${_end}: the 4th field can only be \"lazy\"")
     endif()
   endif()
-  if(_face STREQUAL "")
+  if(_when STREQUAL "")
     list(APPEND _eager "0x${_first}, 0x${_end}")
   else()
     list(APPEND _lazy "0x${_first}, 0x${_end}")
   endif()
-  list(APPEND ATTN_FONT_UNICODES "U+${_first}-${_end}")
   list(APPEND _all "0x${_first}, 0x${_end}")
-  if(_face STREQUAL "regular")
-    list(APPEND _borrowed "0x${_first}, 0x${_end}")
-  else()
-    list(APPEND ATTN_FONT_UNICODES_SEMIBOLD "U+${_first}-${_end}")
-    list(APPEND _bold "0x${_first}, 0x${_end}")
-  endif()
 endforeach()
-list(JOIN ATTN_FONT_UNICODES "," ATTN_FONT_UNICODES)
-list(JOIN ATTN_FONT_UNICODES_SEMIBOLD "," ATTN_FONT_UNICODES_SEMIBOLD)
 list(JOIN _all ", " _all)
-list(JOIN _bold ", " _bold)
-list(JOIN _borrowed ", " _borrowed)
 list(JOIN _eager ", " _eager)
 list(JOIN _lazy ", " _lazy)
 string(APPEND _attn_h "\n\n#define ATTN_GLYPH_RANGES ${_all}\n")
-string(APPEND _attn_h "#define ATTN_GLYPH_RANGES_SEMIBOLD ${_bold}\n")
 string(APPEND _attn_h "#define ATTN_GLYPH_RANGES_EAGER ${_eager}\n")
-foreach(_kind BORROWED LAZY)  # lists that may be empty: each pair followed by a comma
-  string(TOLOWER "_${_kind}" _var)  # _borrowed, _lazy
-  if(${_var} STREQUAL "")
-    string(APPEND _attn_h "#define ATTN_GLYPH_RANGES_${_kind}\n")
-  else()
-    string(APPEND _attn_h "#define ATTN_GLYPH_RANGES_${_kind} ${${_var}},\n")
-  endif()
-endforeach()
+if(_lazy STREQUAL "")  # may be empty: each pair followed by a comma
+  string(APPEND _attn_h "#define ATTN_GLYPH_RANGES_LAZY\n")
+else()
+  string(APPEND _attn_h "#define ATTN_GLYPH_RANGES_LAZY ${_lazy},\n")
+endif()
 set(ATTN_THEME_DATA_DIR ${CMAKE_CURRENT_BINARY_DIR}/generated)
 file(CONFIGURE OUTPUT ${ATTN_THEME_DATA_DIR}/attn_theme_data.h CONTENT "${_attn_h}" @ONLY)

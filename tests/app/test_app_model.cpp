@@ -214,8 +214,8 @@ TEST(AppGlyphs, LazyGlyphsAreFoundWrittenOutOrEscapedAndOnlyThen) {
     EXPECT_FALSE(app::needs_lazy_glyphs("Σ q·k × 2 √d ≈ 1 → ✓"));
     EXPECT_FALSE(app::needs_lazy_glyphs(""));
     EXPECT_TRUE(app::needs_lazy_glyphs("café"));        // Latin-1, "lazy"
-    EXPECT_TRUE(app::needs_lazy_glyphs("łódź"));        // Latin Extended-A, "regular"
-    EXPECT_TRUE(app::needs_lazy_glyphs("ψυχή"));        // Greek, "regular"
+    EXPECT_TRUE(app::needs_lazy_glyphs("łódź"));        // Latin Extended-A, "lazy"
+    EXPECT_TRUE(app::needs_lazy_glyphs("ψυχή"));        // Greek, "lazy"
     EXPECT_TRUE(app::needs_lazy_glyphs("caf\\u00e9"));  // as the JSON files write it
     EXPECT_TRUE(app::needs_lazy_glyphs("\\u00C9t\\u00e9"));
     EXPECT_FALSE(app::needs_lazy_glyphs("\\u00zz \\u12"));          // not an escape, cut short

@@ -1,4 +1,4 @@
-// The canvas's glyph list (assets/theme/glyphs.json): the ranges marked "regular" or "lazy" join
+// The canvas's glyph list (assets/theme/glyphs.json): the ranges marked "lazy" join
 // the font atlas only when a text the reader brings needs them (src/app/platform_web.cpp,
 // wants_lazy_glyphs), so the canvas's own text must never use them: it would be drawn as "?"
 // until then. Checked on every source and data file the canvas's text comes from.
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const glyphs = JSON.parse(fs.readFileSync(path.join(ROOT, 'assets/theme/glyphs.json'), 'utf8'));
-const isLazy = (r) => r[3] === 'regular' || r[3] === 'lazy';
+const isLazy = (r) => r[3] === 'lazy';
 const lazy = glyphs.ranges.filter(isLazy).map((r) => [parseInt(r[0], 16), parseInt(r[1], 16), r[2]]);
 const inLazy = (cp) => lazy.find(([a, b]) => cp >= a && cp <= b);
 
@@ -36,7 +36,7 @@ function lazyUses(dirs, exts) {
 }
 
 test('the glyph list has lazily loaded ranges and they do not overlap the others', () => {
-  assert.ok(lazy.length > 0, 'no range is marked "regular" or "lazy"');
+  assert.ok(lazy.length > 0, 'no range is marked "lazy"');
   for (const r of glyphs.ranges.filter((x) => !isLazy(x))) {
     const a = parseInt(r[0], 16), b = parseInt(r[1], 16);
     for (const [la, lb, label] of lazy) assert.ok(b < la || a > lb, `${r[0]}-${r[1]} overlaps ${label}`);
@@ -45,7 +45,7 @@ test('the glyph list has lazily loaded ranges and they do not overlap the others
 
 test("the canvas's own text uses no glyph of a lazily loaded range", () => {
   const found = lazyUses(['src/app', 'assets/app', 'assets/scenarios'], ['.cpp', '.h', '.json']);
-  assert.deepEqual(found, [], 'give these their own range in assets/theme/glyphs.json, not marked "regular" or "lazy"');
+  assert.deepEqual(found, [], 'give these their own range in assets/theme/glyphs.json, not marked "lazy"');
 });
 
 test('the check finds a lazily loaded glyph, written out or escaped', () => {
