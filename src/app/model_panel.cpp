@@ -106,13 +106,15 @@ void HeadGrid(const Ctx& c, Edits& e) {
     };
     const int cols = fit(c.heads) >= metrics::kHeadMapMin ? c.heads : std::min(c.heads, 2);
     const float mini = fit(cols), text_h = 2 * (kSmallPx + 2), cell_h = mini + text_h + 10;
+    // The columns spread over the card, so a label may run past its map into the room beside it.
+    const float pitch = std::max(mini + gap, (card.inner + gap) / cols), label_w = pitch - gap;
     const int bins = std::min(c.n, kMiniCells);
     for (int l = 0; l < c.layers; ++l) {
         Strong("Layer " + std::to_string(l + 1));
         const ImVec2 o = ImGui::GetCursorScreenPos();
         for (int h = 0; h < c.heads; ++h) {
             const HeadLabel& lab = c.d.loaded->label(l, h);
-            const ImVec2 lo(o.x + (h % cols) * (mini + gap), o.y + (h / cols) * cell_h);
+            const ImVec2 lo(o.x + (h % cols) * pitch, o.y + (h / cols) * cell_h);
             const bool on = l == c.s.model.layer && h == c.s.model.head;
             DrawMap(dl, c, l, h, lo, mini, bins);
             dl->AddRect(ImVec2(lo.x - 2, lo.y - 2), ImVec2(lo.x + mini + 2, lo.y + mini + 2),
@@ -121,13 +123,13 @@ void HeadGrid(const Ctx& c, Edits& e) {
                 "H" + std::to_string(h + 1) + " " + c.t.model.pattern(lab.label).name;
             dl->AddText(on ? font(FontRole::Strong) : small, kSmallPx,
                         ImVec2(lo.x, lo.y + mini + 4), rgba(on ? c.p.accent : c.p.ink),
-                        Ellipsize(small, kSmallPx, l1, mini).c_str());
+                        Ellipsize(small, kSmallPx, l1, label_w).c_str());
             dl->AddText(small, kSmallPx, ImVec2(lo.x, lo.y + mini + 4 + kSmallPx + 2),
                         rgba(c.p.muted),
                         Ellipsize(small, kSmallPx,
                                   (lab.label == "mixed" ? lab.score_name() : std::string("score")) +
                                       " " + format_number(lab.score()),
-                                  mini)
+                                  label_w)
                             .c_str());
             ImGui::SetCursorScreenPos(lo);
             ImGui::PushID(l * 64 + h);

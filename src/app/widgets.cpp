@@ -100,6 +100,11 @@ void EndCard(const Card& c) {
     ImGui::Dummy(ImVec2(c.width, 4.0f));
 }
 
+namespace {
+// A segment's room beside its label: the frame padding, widened by 4 on each side.
+float SegmentPad() { return ImGui::GetStyle().FramePadding.x * 2 + 8; }
+}  // namespace
+
 int Segmented(const char* id, const char* const* labels, int count, int selected, const Palette& p,
               float max_width) {
     int clicked = -1;
@@ -108,7 +113,16 @@ int Segmented(const char* id, const char* const* labels, int count, int selected
     const float left = ImGui::GetCursorPosX();
     float x = 0;
     for (int i = 0; i < count; ++i) {
-        const float w = ImGui::CalcTextSize(labels[i]).x + st.FramePadding.x * 2 + 8;
+        const float pad = SegmentPad();
+        float w = ImGui::CalcTextSize(labels[i]).x + pad;
+        // A label wider than the row wraps onto lines inside its button (same id, "##").
+        std::string shown = labels[i];
+        if (w > max_width && max_width > pad) {
+            const std::string lines =
+                WrapAtSpaces(shown, ImGui::GetFont(), ImGui::GetFontSize(), max_width - pad);
+            w = std::min(max_width, ImGui::CalcTextSize(lines.c_str()).x + pad);
+            shown = lines + "###" + shown;
+        }
         if (i > 0) {
             if (x + st.ItemSpacing.x * 0.5f + w <= max_width) {
                 ImGui::SameLine(0, st.ItemSpacing.x * 0.5f);
@@ -128,7 +142,7 @@ int Segmented(const char* id, const char* const* labels, int count, int selected
         ImGui::PushStyleColor(ImGuiCol_Border, on ? p.accent : p.border);
         ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, 14.0f);
         ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(st.FramePadding.x + 4, 6));
-        if (ImGui::Button(labels[i], ImVec2(w, 0))) clicked = i;
+        if (ImGui::Button(shown.c_str(), ImVec2(w, 0))) clicked = i;
         ImGui::PopStyleVar(2);
         ImGui::PopStyleColor(5);
         x += w;
@@ -200,8 +214,7 @@ float SegmentedWidth(const char* const* labels, int count) {
     const ImGuiStyle& st = ImGui::GetStyle();
     float w = 0;
     for (int i = 0; i < count; ++i)
-        w += ImGui::CalcTextSize(labels[i]).x + st.FramePadding.x * 2 + 8 +
-             (i ? st.ItemSpacing.x * 0.5f : 0.0f);
+        w += ImGui::CalcTextSize(labels[i]).x + SegmentPad() + (i ? st.ItemSpacing.x * 0.5f : 0.0f);
     return w;
 }
 
