@@ -136,9 +136,18 @@ void DrawEnds(const Diagram& g, const AppState& s, const Derived& d, const Palet
     const char* headers[] = {"focus", "candidates", "score", "weight", "output"};
     const float hx[] = {(g.x0a + g.x0b) / 2, (g.x1a + g.x1b) / 2, g.xs, g.xw, (g.x4a + g.x4b) / 2};
     const float he[] = {g.e0, g.e1, g.e1, g.e2, g.e3};
+    // In a wide font the headers meet on a phone ("weightoutput"): all shrink by one factor
+    // (down to 0.75) until neighbours clear each other by 4 px and the last ends in the card.
+    const float size = g.small->FontSize * ImGui::GetIO().FontGlobalScale;
+    float w[5], scale = 1;
+    for (int c = 0; c < 5; ++c) w[c] = g.small->CalcTextSizeA(size, 1e9f, 0.0f, headers[c]).x;
+    for (int c = 0; c < 4; ++c)
+        scale = std::min(scale, (hx[c + 1] - hx[c] - 4) / ((w[c] + w[c + 1]) / 2));
+    scale = std::max(0.75f, std::min(scale, 2 * (g.x4b + 8 - hx[4]) / w[4]));
     for (int c = 0; c < 5; ++c)
-        CentredText(g.dl, ImVec2(hx[c] - 40, g.o.y), ImVec2(hx[c] + 40, g.o.y + 16),
-                    rgba(mix(p.muted, p.accent, he[c] > 0.9f ? 1.0f : 0.0f)), headers[c], g.small);
+        g.dl->AddText(g.small, size * scale,
+                      ImVec2(hx[c] - w[c] * scale / 2, g.o.y + (16 - size * scale) / 2),
+                      rgba(mix(p.muted, p.accent, he[c] > 0.9f ? 1.0f : 0.0f)), headers[c]);
     const float mid = g.mid;
     const ImVec2 fa(g.x0a, mid - 26), fb(g.x0b, mid + 26);
     Box(g.dl, fa, fb, p, p.accent, g.e0, true);
@@ -165,7 +174,6 @@ void DrawEnds(const Diagram& g, const AppState& s, const Derived& d, const Palet
                 g.narrow ? "out" : "new vector", g.strong);
     // the formula under "out": the longest form that fits inside the box (a 320 px phone's is
     // about 27 px wide)
-    const float size = g.small->FontSize * ImGui::GetIO().FontGlobalScale;
     const auto fits = [&](const std::string& t) {
         return g.small->CalcTextSizeA(size, 1e9f, 0.0f, t.c_str()).x <= ob.x - oa.x - 6;
     };
