@@ -67,9 +67,10 @@ void VectorOptions(const AppState& s, const Derived& d, float W, bool editable, 
         int dd = d.focus.d;
         const float left = ImGui::GetCursorScreenPos().x;
         const char* d_label = "d (numbers per vector)";
-        ImGui::SetNextItemWidth(
-            SliderWidth(d_label, W, metrics::kPickerFraction, metrics::kPickerMax));
+        const float d_w = SliderWidth(d_label, W, metrics::kPickerFraction, metrics::kPickerMax);
+        ImGui::SetNextItemWidth(d_w);
         if (ImGui::SliderInt(d_label, &dd, kMinD, kMaxD)) e.d = dd;
+        SliderValuePlate(d_w, std::to_string(dd).c_str());
         // beside the slider's label where it fits; on a phone, under it
         SameLineIfRoom(FramedWidth("Reset"), left + W);
         if (ImGui::SmallButton("Reset")) e.reset = true;
@@ -82,11 +83,13 @@ void VectorOptions(const AppState& s, const Derived& d, float W, bool editable, 
     if (ImGui::Checkbox("Causal mask (no later tokens)", &causal)) e.causal = causal;
     float temp = static_cast<float>(sc.options.temperature);
     const char* t_label = "Temperature T";
-    ImGui::SetNextItemWidth(SliderWidth(t_label, W, metrics::kSliderFraction, metrics::kSliderMax));
+    const float t_w = SliderWidth(t_label, W, metrics::kSliderFraction, metrics::kSliderMax);
+    ImGui::SetNextItemWidth(t_w);
     if (ImGui::SliderFloat(t_label, &temp, static_cast<float>(kMinTemperature),
                            static_cast<float>(kMaxTemperature), "%.2f",
                            ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
         e.temperature = static_cast<double>(temp);
+    SliderValuePlate(t_w, format_number(temp, 2).c_str());
 }
 
 // The dot product as its products and their sum, then the score and the weight.

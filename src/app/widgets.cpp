@@ -230,6 +230,23 @@ float FramedWidth(const char* text) {
     return ImGui::CalcTextSize(text).x + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
+// The slider just drawn: its value again, centred on a plate of the frame's own colour, so the
+// grab (as wide as a step for a small integer range) never covers the number.
+void SliderValuePlate(float frame_w, const char* value) {
+    const ImVec2 lo = ImGui::GetItemRectMin();
+    const float h = ImGui::GetFrameHeight();
+    const ImVec2 size = ImGui::CalcTextSize(value);
+    const float cx = lo.x + frame_w / 2, pad = 4;
+    const ImGuiCol bg = ImGui::IsItemActive()    ? ImGuiCol_FrameBgActive
+                        : ImGui::IsItemHovered() ? ImGuiCol_FrameBgHovered
+                                                 : ImGuiCol_FrameBg;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(ImVec2(cx - size.x / 2 - pad, lo.y + 2),
+                      ImVec2(cx + size.x / 2 + pad, lo.y + h - 2), ImGui::GetColorU32(bg), 3);
+    dl->AddText(ImVec2(cx - size.x / 2, lo.y + (h - size.y) / 2), ImGui::GetColorU32(ImGuiCol_Text),
+                value);
+}
+
 void SameLineIfRoom(float width, float right) {
     const float gap = ImGui::GetStyle().ItemSpacing.x;
     if (ImGui::GetItemRectMax().x + gap + width <= right) ImGui::SameLine(0, gap);

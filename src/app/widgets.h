@@ -38,6 +38,9 @@ float SegmentedWidth(const char* const* labels, int count);
 void ColouredText(const std::string& text, const ImVec4& c);
 // The width of a frame (a button, a number field) that holds `text` with ImGui's padding.
 float FramedWidth(const char* text);
+// After a slider `frame_w` wide: its value again on a plate of the frame's colour (the grab never
+// covers it).
+void SliderValuePlate(float frame_w, const char* value);
 // The next item on the current line when `width` more pixels fit before `right` (screen x), else
 // on a new line.
 void SameLineIfRoom(float width, float right);
