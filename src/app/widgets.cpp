@@ -115,7 +115,7 @@ int Segmented(const char* id, const char* const* labels, int count, int selected
     for (int i = 0; i < count; ++i) {
         const float pad = SegmentPad();
         float w = ImGui::CalcTextSize(labels[i]).x + pad;
-        // A label wider than the row wraps onto lines inside its button (same id, "##").
+        // A label wider than the row wraps onto lines inside its button (the same id: "###").
         std::string shown = labels[i];
         if (w > max_width && max_width > pad) {
             const std::string lines =
@@ -231,8 +231,10 @@ float FramedWidth(const char* text) {
 }
 
 // The slider just drawn: its value again, centred on a plate of the frame's own colour, so the
-// grab (as wide as a step for a small integer range) never covers the number.
+// grab (as wide as a step for a small integer range) never covers the number. Not while the
+// slider is a text field (Ctrl+click, double-click or Enter): the plate would cover the typing.
 void SliderValuePlate(float frame_w, const char* value) {
+    if (ImGui::TempInputIsActive(ImGui::GetItemID())) return;
     const ImVec2 lo = ImGui::GetItemRectMin();
     const float h = ImGui::GetFrameHeight();
     const ImVec2 size = ImGui::CalcTextSize(value);
